@@ -1,0 +1,3 @@
+from trickcore.cli import main
+
+raise SystemExit(main())

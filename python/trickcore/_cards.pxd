@@ -1,0 +1,15 @@
+from libc.stdint cimport uint64_t
+
+
+cdef class CardSet:
+    cdef readonly uint64_t mask
+
+
+cdef class CardMultiset:
+    cdef readonly uint64_t once
+    cdef readonly uint64_t twice
+
+
+cdef CardSet make_cardset(uint64_t mask)
+cdef CardMultiset make_multiset(uint64_t once, uint64_t twice)
+cdef uint64_t card_index(object card) except? 255

@@ -1,0 +1,31 @@
+# C declarations of src/trickcore/cards.h and status.h.
+from libc.stdint cimport uint64_t
+
+cdef extern from "trickcore/cards.h" nogil:
+    ctypedef uint64_t tc_mask
+    ctypedef struct tc_multiset:
+        tc_mask once
+        tc_mask twice
+    int TC_NUM_CARDS
+    int TC_NUM_CARD_IDS
+    int tc_popcount(tc_mask m)
+    int tc_lowest(tc_mask m)
+    int tc_highest(tc_mask m)
+    tc_mask tc_suit_mask(int suit)
+    int tc_multiset_count(tc_multiset s, int card)
+    int tc_multiset_size(tc_multiset s)
+    int tc_multiset_add(tc_multiset *s, int card)
+    int tc_multiset_remove(tc_multiset *s, int card)
+    int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
+    tc_multiset tc_multiset_difference(tc_multiset a, tc_multiset b)
+
+cdef extern from "trickcore/status.h" nogil:
+    enum tc_status:
+        TC_OK
+        TC_ERR_EMPTY
+        TC_ERR_CARD_RANGE
+        TC_ERR_DUPLICATE
+        TC_ERR_ARGUMENT
+        TC_ERR_TOO_LONG
+        TC_ERR_ILLEGAL
+        TC_ERR_STATE

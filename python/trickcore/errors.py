@@ -1,0 +1,46 @@
+"""Exception classes. Every error trickcore raises for bad input is a ``ValueError`` subclass whose
+message names the rule broken or quotes the bad input; the state it was raised from is unchanged.
+"""
+
+from __future__ import annotations
+
+
+class TrickcoreError(ValueError):
+    """Base class of every trickcore input error."""
+
+
+class ParseError(TrickcoreError):
+    """Text (a card, a card set, FEN, PDN, JSON) that cannot be read."""
+
+
+class InvalidTrickError(TrickcoreError):
+    """A trick that cannot be resolved: empty, a card out of range, too many copies of a card."""
+
+
+class RulesError(TrickcoreError):
+    """A rules parameter or a combination of parameters that is not allowed."""
+
+
+class IllegalMoveError(TrickcoreError):
+    """A move, pass or bid the rules do not allow at this point; the state is left unchanged."""
+
+
+class SerializationError(ParseError):
+    """A serialised game that is malformed, tampered with, or does not replay."""
+
+
+# C status codes (src/trickcore/status.h) and the class each becomes; the one place they are mapped.
+_STATUS_ERRORS: dict[int, type[TrickcoreError]] = {
+    1: InvalidTrickError,  # TC_ERR_EMPTY
+    2: InvalidTrickError,  # TC_ERR_CARD_RANGE
+    3: InvalidTrickError,  # TC_ERR_DUPLICATE
+    4: RulesError,  # TC_ERR_ARGUMENT
+    5: InvalidTrickError,  # TC_ERR_TOO_LONG
+    6: IllegalMoveError,  # TC_ERR_ILLEGAL
+    7: IllegalMoveError,  # TC_ERR_STATE
+}
+
+
+def error_for_status(status: int, message: str) -> TrickcoreError:
+    """The exception for a non-zero C status code."""
+    return _STATUS_ERRORS.get(status, TrickcoreError)(message)

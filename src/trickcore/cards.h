@@ -1,0 +1,91 @@
+/* Card and card-set primitives shared by every card-game kernel.
+ *
+ * Card: 0..51 suit-major (suit * 13 + rank), suits clubs, diamonds, hearts, spades = 0..3,
+ * ranks 2..A = 0..12; jokers 52..55. A card set is a uint64 mask with bit i = card i.
+ * A two-pack multiset is a pair of masks: `once` (at least one copy), `twice` (two copies),
+ * with twice a subset of once.
+ */
+#ifndef TRICKCORE_CARDS_H
+#define TRICKCORE_CARDS_H
+
+#include <stdint.h>
+
+#define TC_NUM_SUITS 4
+#define TC_NUM_RANKS 13
+#define TC_NUM_CARDS 52
+#define TC_FIRST_JOKER 52
+#define TC_NUM_CARD_IDS 56
+#define TC_NO_CARD 255
+
+#define TC_SUIT_MASK_BITS UINT64_C(0x1FFF)
+#define TC_ALL_CARDS ((UINT64_C(1) << TC_NUM_CARDS) - 1)
+#define TC_JOKER_MASK (UINT64_C(0xF) << TC_FIRST_JOKER)
+
+typedef uint64_t tc_mask;
+
+typedef struct {
+    tc_mask once;
+    tc_mask twice;
+} tc_multiset;
+
+static inline int tc_suit(int card) { return card / TC_NUM_RANKS; }
+static inline int tc_rank(int card) { return card % TC_NUM_RANKS; }
+static inline int tc_is_joker(int card) { return card >= TC_FIRST_JOKER; }
+static inline int tc_make_card(int suit, int rank) { return suit * TC_NUM_RANKS + rank; }
+static inline tc_mask tc_bit(int card) { return UINT64_C(1) << card; }
+static inline tc_mask tc_suit_mask(int suit) { return TC_SUIT_MASK_BITS << (suit * TC_NUM_RANKS); }
+
+static inline int tc_popcount(tc_mask m) { return __builtin_popcountll(m); }
+/* Lowest and highest card of a non-empty mask. */
+static inline int tc_lowest(tc_mask m) { return __builtin_ctzll(m); }
+static inline int tc_highest(tc_mask m) { return 63 - __builtin_clzll(m); }
+
+static inline int tc_multiset_count(tc_multiset s, int card)
+{
+    return (int)((s.once >> card) & 1) + (int)((s.twice >> card) & 1);
+}
+
+static inline int tc_multiset_size(tc_multiset s)
+{
+    return tc_popcount(s.once) + tc_popcount(s.twice);
+}
+
+/* Adds one copy; returns 0, or -1 (unchanged) when the card already has two copies. */
+static inline int tc_multiset_add(tc_multiset *s, int card)
+{
+    tc_mask b = tc_bit(card);
+    if (s->twice & b) return -1;
+    if (s->once & b) s->twice |= b;
+    else s->once |= b;
+    return 0;
+}
+
+/* Removes one copy; returns 0, or -1 (unchanged) when the card is absent. */
+static inline int tc_multiset_remove(tc_multiset *s, int card)
+{
+    tc_mask b = tc_bit(card);
+    if (s->twice & b) s->twice &= ~b;
+    else if (s->once & b) s->once &= ~b;
+    else return -1;
+    return 0;
+}
+
+/* Sum of two multisets; returns -1 (and leaves *out untouched) when a card would have 3+ copies. */
+static inline int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
+{
+    if ((a.twice & b.once) | (b.twice & a.once)) return -1;
+    out->once = a.once | b.once;
+    out->twice = a.twice | b.twice | (a.once & b.once);
+    return 0;
+}
+
+/* Difference with counts floored at zero (Counter subtraction). */
+static inline tc_multiset tc_multiset_difference(tc_multiset a, tc_multiset b)
+{
+    tc_multiset r;
+    r.twice = a.twice & ~b.once;
+    r.once = (a.once & ~b.once) | (a.twice & ~b.twice);
+    return r;
+}
+
+#endif
