@@ -133,8 +133,10 @@ cdef class CardSet:
             m &= ~((<uint64_t>1) << i)
 
     def __contains__(self, card):
+        cdef Py_ssize_t i
         if isinstance(card, int):
-            return 0 <= card < 56 and (self.mask >> <int>card) & 1
+            i = card
+            return 0 <= i < 56 and (self.mask >> i) & 1
         if isinstance(card, str):
             return (self.mask >> <int>parse_card(card)) & 1 == 1
         return False
@@ -190,7 +192,8 @@ cdef class CardSet:
         return self.mask != (<CardSet>other).mask and (<CardSet>other).mask & ~self.mask == 0
 
     def __hash__(self):
-        return hash(self.mask)
+        cdef Py_hash_t h = <Py_hash_t>((self.mask * <uint64_t>0x9E3779B97F4A7C15) >> 1)
+        return h if h != -1 else -2
 
     def __repr__(self):
         return f"CardSet({self.mask:#x})"
@@ -342,8 +345,10 @@ cdef class CardMultiset:
             m &= m - 1
 
     def __contains__(self, card):
+        cdef Py_ssize_t i
         if isinstance(card, int):
-            return 0 <= card < 56 and (self.once >> <int>card) & 1
+            i = card
+            return 0 <= i < 56 and (self.once >> i) & 1
         if isinstance(card, str):
             return (self.once >> <int>parse_card(card)) & 1 == 1
         return False
