@@ -13,7 +13,7 @@ import pytest
 import trickcore as tc
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
-from reference.trick import reference_winner  # noqa: E402
+from reference.trick import reference_winner
 
 HAND_A = tc.CardSet.parse("AS KS QS 2H 5H 9C TC 3D")
 HAND_B = tc.CardSet.parse("KS 2H 7D 8D AC 4C")
