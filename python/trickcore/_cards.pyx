@@ -50,6 +50,17 @@ cdef CardMultiset make_multiset(uint64_t once, uint64_t twice):
     return s
 
 
+cdef bint mask_holds(uint64_t mask, object card) except -1:
+    """Whether ``mask`` holds ``card`` (a Card, an int or a card string); other values: False."""
+    cdef Py_ssize_t i
+    if isinstance(card, int):
+        i = card
+        return 0 <= i < 56 and (mask >> i) & 1
+    if isinstance(card, str):
+        return (mask >> <int>parse_card(card)) & 1
+    return False
+
+
 cdef list tokens(str text):
     stripped = text.strip()
     return _SEPARATORS.split(stripped) if stripped else []
@@ -133,13 +144,7 @@ cdef class CardSet:
             m &= ~((<uint64_t>1) << i)
 
     def __contains__(self, card):
-        cdef Py_ssize_t i
-        if isinstance(card, int):
-            i = card
-            return 0 <= i < 56 and (self.mask >> i) & 1
-        if isinstance(card, str):
-            return (self.mask >> <int>parse_card(card)) & 1 == 1
-        return False
+        return mask_holds(self.mask, card)
 
     def __or__(self, other):
         if not isinstance(other, CardSet):
@@ -345,13 +350,7 @@ cdef class CardMultiset:
             m &= m - 1
 
     def __contains__(self, card):
-        cdef Py_ssize_t i
-        if isinstance(card, int):
-            i = card
-            return 0 <= i < 56 and (self.once >> i) & 1
-        if isinstance(card, str):
-            return (self.once >> <int>parse_card(card)) & 1 == 1
-        return False
+        return mask_holds(self.once, card)
 
     def __add__(self, other):
         if not isinstance(other, CardMultiset):
