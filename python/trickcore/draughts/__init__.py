@@ -1,0 +1,20 @@
+"""English draughts (checkers, WCDF rules): bitboard move generation in C, a checked Board with
+draw claims and history, FEN and PDN, perft, random-game simulation and a referee."""
+
+from trickcore.draughts._board import STARTING_FEN, Board, Move, perft
+from trickcore.draughts.errors import AmbiguousMoveError, IllegalMoveWarning
+from trickcore.draughts.outcome import Outcome, Termination
+from trickcore.draughts.pieces import Color, Piece
+
+__all__ = [
+    "STARTING_FEN",
+    "AmbiguousMoveError",
+    "Board",
+    "Color",
+    "IllegalMoveWarning",
+    "Move",
+    "Outcome",
+    "Piece",
+    "Termination",
+    "perft",
+]
