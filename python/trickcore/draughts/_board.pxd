@@ -23,6 +23,7 @@ cdef class Board:
     cdef bint _auto_draw
 
     cdef _set_fen(self, fen)
+    cdef _start_at(self, dr_position p)
     cdef int _generate(self) except -1
     cdef int _find(self, Move move) except -2
     cdef str _illegal_message(self, text)

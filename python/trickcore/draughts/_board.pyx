@@ -254,6 +254,10 @@ cdef class Board:
                              f"its side's crowning row (it would be a king)")
         if fault < 0:
             raise ParseError(f"impossible position in FEN {fen!r}: more than 12 pieces a side")
+        self._start_at(p)
+
+    cdef _start_at(self, dr_position p):
+        """Sets up a (checked) position with an empty history."""
         self._pos = p
         self._ply = 0
         self._history[0] = p
@@ -444,9 +448,9 @@ cdef class Board:
 
     def root(self):
         """A new board at the set-up position (without the moves)."""
-        board = self.copy()
-        while board._ply:
-            board.pop()
+        cdef Board board = Board.__new__(Board)
+        board._auto_draw = self._auto_draw
+        board._start_at(self._history[0])
         return board
 
     def copy(self):
