@@ -5,6 +5,7 @@ from trickcore.draughts._board import STARTING_FEN, Board, Move, perft
 from trickcore.draughts.errors import AmbiguousMoveError, IllegalMoveWarning
 from trickcore.draughts.outcome import Outcome, Termination
 from trickcore.draughts.pieces import Color, Piece
+from trickcore.draughts.referee import Referee, Verdict
 
 __all__ = [
     "STARTING_FEN",
@@ -15,6 +16,8 @@ __all__ = [
     "Move",
     "Outcome",
     "Piece",
+    "Referee",
     "Termination",
+    "Verdict",
     "perft",
 ]
