@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 BLACK, WHITE = 0, 1
 
@@ -60,7 +61,8 @@ def _captures_from(board: dict[int, tuple[int, bool]], start: int, color: int,
                    king: bool) -> Iterator[tuple[int, ...]]:
     """Every complete capture path of the piece on `start` (captured pieces stay on the board
     until the end, the start square is vacated, a man is crowned and stops on the far row)."""
-    def extend(at: int, path: tuple[int, ...], captured: frozenset[int]) -> Iterator[tuple[int, ...]]:
+    def extend(at: int, path: tuple[int, ...],
+               captured: frozenset[int]) -> Iterator[tuple[int, ...]]:
         row, column = coordinates(at)
         extended = False
         for dr, dc in _directions(color, king):
@@ -102,7 +104,7 @@ def legal_paths(position: Position) -> list[tuple[int, ...]]:
 
 def captured_squares(path: tuple[int, ...]) -> list[int]:
     jumped = []
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         (ra, ca), (rb, cb) = coordinates(a), coordinates(b)
         if abs(ra - rb) == 2:
             middle = square_at((ra + rb) // 2, (ca + cb) // 2)

@@ -7,11 +7,10 @@ import copy
 import pickle
 
 import pytest
-
-from trickcore import draughts
 from trickcore.draughts import AmbiguousMoveError, Board, Color, Move, Piece
 from trickcore.errors import IllegalMoveError, ParseError, TrickcoreError
 
+from trickcore import draughts
 
 # -- moves --------------------------------------------------------------------------------------
 
@@ -46,7 +45,8 @@ def test_move_parse_refuses_bad_text(text: str, message: str) -> None:
         Move.parse(text)
 
 
-@pytest.mark.parametrize("path", [(11,), (11, 19), (1, 10, 1, 10), (5, 12), (0, 4), (4, 33), (3, 12, 3)])
+@pytest.mark.parametrize(
+    "path", [(11,), (11, 19), (1, 10, 1, 10), (5, 12), (0, 4), (4, 33), (3, 12, 3)])
 def test_move_constructor_refuses_impossible_paths(path: tuple[int, ...]) -> None:
     with pytest.raises(IllegalMoveError):
         Move(path)
@@ -123,7 +123,7 @@ def test_pieces_per_square_and_masks() -> None:
     assert board.kings == (1 << 17) | (1 << 26)
     assert board.pieces(Color.BLACK) == (1, 27) and board.turn == Color.WHITE
     assert str(Piece.WHITE_KING) == "W" and Piece.of(Color.BLACK, king=False) == Piece.BLACK_MAN
-    with pytest.raises(IllegalMoveError, match="1..32"):
+    with pytest.raises(IllegalMoveError, match=r"1\.\.32"):
         board.piece_at(33)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from trickcore.draughts import Board, pdn
 from trickcore.draughts.pdn import Game, read_game, read_games, write_games
 from trickcore.errors import ParseError, SerializationError

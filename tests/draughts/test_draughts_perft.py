@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 from draughts_perft_data import perft_cases
-from draughts_reference import Position, legal_paths, perft as reference_perft
+from draughts_reference import Position, legal_paths
+from draughts_reference import perft as reference_perft
 from draughts_reference import play as reference_play
+from trickcore.errors import RulesError
 
 from trickcore import draughts
-from trickcore.errors import RulesError
 
 
 @pytest.mark.parametrize(("fen", "depth", "leaves"), perft_cases(max_depth=9))

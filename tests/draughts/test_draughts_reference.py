@@ -10,7 +10,6 @@ from draughts_reference import start as reference_start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-
 from trickcore.draughts import Board, Termination
 from trickcore.draughts._board import STARTING_FEN
 from trickcore.draughts._playout import playout_choices
@@ -145,7 +144,7 @@ def test_c_playout_every_kind_of_end_replays_on_the_board() -> None:
     found: dict[int, list[int]] = {end: [] for end in (1, 2, 3)}
     seed = 0
     while any(len(seeds) < 2 for seeds in found.values()):
-        choices, result, end, plies = playout_choices(
+        choices, _, end, plies = playout_choices(
             np.random.PCG64(seed), Board(), True, 0, 100_000)
         if len(found[end]) < 2:
             found[end].append(seed)

@@ -6,7 +6,6 @@ import pickle
 
 import numpy as np
 import pytest
-
 from trickcore.draughts import Termination
 from trickcore.draughts.simulation import Rules, simulate
 from trickcore.errors import RulesError

@@ -7,7 +7,6 @@ games (``simulate_block``), so game ``i`` of a seed is the same whatever the num
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import ClassVar
@@ -55,7 +54,8 @@ class Rules:
         (+1 Black won, -1 White won, 0 draw), ``end`` (Termination values), ``plies``, and
         ``pieces`` (count, 2): pieces left, Black then White."""
         if policy not in POLICIES:
-            raise RulesError(f"unknown policy {policy!r} for draughts (known: {', '.join(POLICIES)})")
+            raise RulesError(
+                f"unknown policy {policy!r} for draughts (known: {', '.join(POLICIES)})")
         return playout_block(np.random.PCG64(seed), Board(self.start), self.auto_draw,
                              self.max_plies or 0, count)
 
@@ -68,8 +68,10 @@ def simulate(games: int, seed: SeedLike = None, workers: int | None = None, *,
         raise RulesError(f"games must be a non-negative int, not {games!r}")
     rules = Rules() if rules is None else rules
     root = root_seed(seed)
-    run: Callable[[tuple[int, int, int]], dict[str, NDArray[np.generic]]] = (
-        lambda span: rules.simulate_block(block_seed(root, span[0]), span[2], policy))
+
+    def run(span: tuple[int, int, int]) -> dict[str, NDArray[np.generic]]:
+        return rules.simulate_block(block_seed(root, span[0]), span[2], policy)
+
     spans = blocks(0, games)
     if workers == 1 or len(spans) <= 1:
         parts = [run(span) for span in spans]
