@@ -1,6 +1,8 @@
 """Bindings of the draughts kernels (src/draughts/): moves, the board state, perft."""
 
 cimport cython
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
@@ -329,11 +331,17 @@ cdef class Board:
     def legal_moves(self):
         """The legal moves, in path order (captures only, when there is one: they are
         compulsory). Empty when the side to move has lost; not empty after an automatic draw."""
-        cdef int n = self._generate()
-        return [_make_move(&self._moves[i]) for i in range(n)]
+        cdef int i, n = self._generate()
+        cdef list moves = PyList_New(n)   # filled in place: no appends, no regrowth
+        cdef Move move
+        for i in range(n):
+            move = _make_move(&self._moves[i])
+            Py_INCREF(move)
+            PyList_SET_ITEM(moves, i, move)
+        return moves
 
     cdef int _find(self, Move move) except -2:
-        cdef int n = self._generate()
+        cdef int i, n = self._generate()
         for i in range(n):
             if (self._moves[i].length == move._length and
                     memcmp(self._moves[i].path, move._path, move._length) == 0):
