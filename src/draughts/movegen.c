@@ -13,6 +13,7 @@ typedef struct {
     dr_bits crown;      /* where a man is crowned, ending the move */
     int king;
     dr_move *moves;     /* NULL: count only */
+    int paths;          /* record landing paths (notation) or only the masks (search, perft) */
     int count;
     int capacity;       /* count > capacity signals overflow */
     uint8_t path[DR_MAX_PATH];
@@ -35,8 +36,9 @@ DR_INLINE void dr_record_capture(dr_capture_search *s, dr_bits at, dr_bits captu
     m->moved = s->start ^ at;
     m->captured = captured;
     m->kings = (captured & s->enemy_kings) ^ (s->king ? m->moved : (at & s->crown));
-    for (int i = 0; i <= jumps; ++i) m->path[i] = s->path[i];
     m->length = (uint8_t)(jumps + 1);
+    if (!s->paths) return;
+    for (int i = 0; i <= jumps; ++i) m->path[i] = s->path[i];
 }
 
 static void dr_extend_black_man(dr_capture_search *s, dr_bits at, dr_bits captured, int jumps);
@@ -56,7 +58,7 @@ DR_INLINE int dr_try_jump(dr_capture_search *s, dr_bits at, dr_bits captured, in
         s->count = s->capacity + 1;
         return 1;
     }
-    s->path[jumps + 1] = (uint8_t)dr_square_of_index(dr_lowest_index(landing));
+    if (s->paths) s->path[jumps + 1] = (uint8_t)dr_square_of_index(dr_lowest_index(landing));
     captured |= victim;
     if (piece == DR_KING) dr_extend_king(s, landing, captured, jumps + 1);
     else if (landing & s->crown) dr_record_capture(s, landing, captured, jumps + 1);
@@ -97,28 +99,17 @@ static void dr_extend_king(dr_capture_search *s, dr_bits at, dr_bits captured, i
 DR_INLINE void dr_first_man_jump(dr_capture_search *s, dr_bits from, dr_bits ends, int side, int d)
 {
     dr_bits landing = dr_shift(from, 2 * d), victim = dr_shift(from, d);
-    s->path[1] = (uint8_t)dr_square_of_index(dr_lowest_index(landing));
+    if (s->paths) s->path[1] = (uint8_t)dr_square_of_index(dr_lowest_index(landing));
     if (landing & ends) dr_record_capture(s, landing, victim, 1);
     else if (side == DR_BLACK) dr_extend_black_man(s, landing, victim, 1);
     else dr_extend_white_man(s, landing, victim, 1);
 }
 
-/* Of the landing squares of men's first jumps, those where the move ends: the crowning row, or
- * no further forward jump. (The jumped piece and the vacated start lie behind the landing
- * square, so the board before the move answers the question.) */
-DR_INLINE dr_bits dr_final_landings(dr_bits landings, dr_bits enemy, dr_bits empty, dr_bits crown,
-                                    int side)
-{
-    int d1 = side == DR_BLACK ? 4 : -5, d2 = side == DR_BLACK ? 5 : -4;
-    dr_bits continuing = dr_jumpers_toward(landings, enemy, empty, d1) |
-                         dr_jumpers_toward(landings, enemy, empty, d2);
-    return landings & (crown | ~continuing);
-}
-
 /* Men's first jumps are read from direction masks (most captures are a man's single jump);
  * kings and men's later jumps go through the depth-first search. Jumpers are taken in ascending
  * order and directions ascending, so sequences come out in path order. */
-DR_INLINE int dr_side_captures(const dr_position *p, int side, dr_move *moves, int capacity)
+DR_INLINE int dr_side_captures(const dr_position *p, int side, dr_move *moves, int capacity,
+                               int paths)
 {
     dr_bits own = side == DR_BLACK ? p->black : p->white;
     dr_bits enemy = side == DR_BLACK ? p->white : p->black;
@@ -133,6 +124,7 @@ DR_INLINE int dr_side_captures(const dr_position *p, int side, dr_move *moves, i
     s.enemy_kings = enemy & p->kings;
     s.crown = side == DR_BLACK ? DR_BLACK_CROWN : DR_WHITE_CROWN;
     s.moves = moves;
+    s.paths = paths;
     s.count = 0;
     s.capacity = moves ? capacity : INT_MAX;
     dr_bits ends1 = dr_final_landings(dr_shift(men1, 2 * d1), enemy, empty, s.crown, side);
@@ -149,7 +141,7 @@ DR_INLINE int dr_side_captures(const dr_position *p, int side, dr_move *moves, i
         s.start = from;
         s.king = (kings & from) != 0;
         s.empty = empty | from;
-        s.path[0] = (uint8_t)dr_square_of_index(dr_lowest_index(from));
+        if (paths) s.path[0] = (uint8_t)dr_square_of_index(dr_lowest_index(from));
         if (s.king) {
             dr_extend_king(&s, from, 0, 0);
         } else {
@@ -163,8 +155,14 @@ DR_INLINE int dr_side_captures(const dr_position *p, int side, dr_move *moves, i
 
 int dr_generate_captures(const dr_position *p, dr_move *moves, int capacity)
 {
-    return p->turn == DR_BLACK ? dr_side_captures(p, DR_BLACK, moves, capacity)
-                               : dr_side_captures(p, DR_WHITE, moves, capacity);
+    return p->turn == DR_BLACK ? dr_side_captures(p, DR_BLACK, moves, capacity, 1)
+                               : dr_side_captures(p, DR_WHITE, moves, capacity, 1);
+}
+
+int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity)
+{
+    return p->turn == DR_BLACK ? dr_side_captures(p, DR_BLACK, moves, capacity, 0)
+                               : dr_side_captures(p, DR_WHITE, moves, capacity, 0);
 }
 
 int dr_count_captures(const dr_position *p)

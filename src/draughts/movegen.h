@@ -60,6 +60,18 @@ DR_INLINE int dr_side_count_steps(const dr_position *p, int side)
     return n;
 }
 
+/* Of the landing squares of men's first jumps, those where the move ends: the crowning row, or
+ * no further forward jump. (The jumped piece and the vacated start lie behind the landing
+ * square, so the board before the move answers the question.) */
+DR_INLINE dr_bits dr_final_landings(dr_bits landings, dr_bits enemy, dr_bits empty, dr_bits crown,
+                                    int side)
+{
+    int d1 = side == DR_BLACK ? 4 : -5, d2 = side == DR_BLACK ? 5 : -4;
+    dr_bits continuing = dr_jumpers_toward(landings, enemy, empty, d1) |
+                         dr_jumpers_toward(landings, enemy, empty, d2);
+    return landings & (crown | ~continuing);
+}
+
 static inline dr_bits dr_jumpers(const dr_position *p)
 {
     return p->turn == DR_BLACK ? dr_side_jumpers(p, DR_BLACK) : dr_side_jumpers(p, DR_WHITE);
@@ -74,7 +86,38 @@ int dr_generate(const dr_position *p, dr_move *moves, int capacity);
  * With moves NULL it only counts them (capacity is then ignored). */
 int dr_generate_captures(const dr_position *p, dr_move *moves, int capacity);
 
+/* As dr_generate_captures, but only the masks of each move are filled in (not its path, and
+ * the order is unspecified): enough to make the moves, for searches and perft. */
+int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity);
+
 /* The number of legal capture sequences. */
 int dr_count_captures(const dr_position *p);
+
+/* When every capture of `side` (the side to move) is a man's single jump, the common case: no
+ * king can jump and no man can jump on from its landing square (or it is crowned there). Then
+ * the landing squares of the jumps in `side`'s two forward directions (-5/-4 or +4/+5, in that
+ * order) are stored and 1 returned; otherwise 0 (a search is needed). */
+DR_INLINE int dr_single_jumps(const dr_position *p, int side, dr_bits *landings1,
+                              dr_bits *landings2)
+{
+    dr_bits own = side == DR_BLACK ? p->black : p->white;
+    dr_bits enemy = side == DR_BLACK ? p->white : p->black;
+    dr_bits empty = dr_empty(p), kings = own & p->kings, men = own & ~kings;
+    dr_bits crown = side == DR_BLACK ? DR_BLACK_CROWN : DR_WHITE_CROWN;
+    int d1 = side == DR_BLACK ? 4 : -5, d2 = side == DR_BLACK ? 5 : -4;
+    *landings1 = dr_shift(dr_jumpers_toward(men, enemy, empty, d1), 2 * d1);
+    *landings2 = dr_shift(dr_jumpers_toward(men, enemy, empty, d2), 2 * d2);
+    if (kings && (dr_side_jumpers(p, side) & kings)) return 0;
+    return dr_final_landings(*landings1, enemy, empty, crown, side) == *landings1 &&
+           dr_final_landings(*landings2, enemy, empty, crown, side) == *landings2;
+}
+
+/* The number of legal capture sequences of `side` (the side to move), single jumps inline. */
+DR_INLINE int dr_side_count_captures(const dr_position *p, int side)
+{
+    dr_bits landings1, landings2;
+    if (!dr_single_jumps(p, side, &landings1, &landings2)) return dr_count_captures(p);
+    return dr_popcount(landings1) + dr_popcount(landings2);
+}
 
 #endif
