@@ -66,19 +66,17 @@ static inline int dr_square_of_index(int index) { return index - index / 9 + 1; 
 
 static inline int dr_lowest_index(dr_bits b) { return __builtin_ctzll(b); }
 
-/* Without a popcount instruction in the target (portable x86-64 builds) the builtin becomes a
- * library call; the branch-free SWAR count is several times faster there. */
-static inline int dr_popcount(dr_bits b)
-{
-#if defined(__POPCNT__) || !defined(__x86_64__)
-    return __builtin_popcountll(b);
+static inline int dr_popcount(dr_bits b) { return __builtin_popcountll(b); }
+
+/* Portable x86-64 builds target a baseline without the popcount instruction, where the builtin
+ * becomes a library call; the hot counting kernels are therefore also compiled for CPUs that
+ * have it, and the loader picks the version the CPU runs (GCC and clang function clones). */
+#if defined(__x86_64__) && defined(__ELF__) && !defined(__POPCNT__) && \
+    ((defined(__GNUC__) && !defined(__clang__)) || (defined(__clang__) && __clang_major__ >= 14))
+#define DR_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #else
-    b -= (b >> 1) & UINT64_C(0x5555555555555555);
-    b = (b & UINT64_C(0x3333333333333333)) + ((b >> 2) & UINT64_C(0x3333333333333333));
-    b = (b + (b >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    return (int)((b * UINT64_C(0x0101010101010101)) >> 56);
+#define DR_POPCNT_CLONES
 #endif
-}
 
 /* The standard 32-bit mask (bit s - 1 = square s) of a layout mask, and back. */
 static inline uint32_t dr_to_squares(dr_bits b)
