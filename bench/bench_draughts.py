@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from trickcore.draughts import Board, perft
 from trickcore.draughts.simulation import Rules
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "draughts"))
-from draughts_reference import legal_paths, play, start  # noqa: E402
+from draughts_reference import legal_paths, play, start
 
 PERFT_LEAVES = {8: 845_931, 9: 3_963_680, 10: 18_391_564, 11: 85_242_128, 12: 388_623_673}
 

@@ -4,6 +4,7 @@ pure-Python reference (draughts_reference.py) on random positions and random gam
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from draughts_reference import BLACK, WHITE, Position, draw_claim, is_reversible, legal_paths
 from draughts_reference import play as reference_play
 from draughts_reference import start as reference_start
@@ -161,3 +162,18 @@ def test_c_playout_every_kind_of_end_replays_on_the_board() -> None:
 def test_c_playout_ply_limit_adjudicates_a_draw() -> None:
     choices, result, end, plies = playout_choices(np.random.PCG64(1), Board(), False, 10, 100)
     assert (result, Termination(end), plies, len(choices)) == (0, Termination.MAX_PLIES, 10, 10)
+
+
+@pytest.mark.parametrize("fen", [
+    "B:WK6,K7,K8,K14,K15,K16,K22,K23,24,32:BK1,K2,K3,K4",    # 34 capture sequences
+    "B:W:BK2,K8,K9,K10,K11,K17,K18,K19,K25,K26,K27,K28",    # 42 king steps
+])
+def test_positions_with_the_most_moves_found_by_search(fen: str) -> None:
+    """The largest move lists a hill-climbing search over legal positions found (the C move list
+    has room for 256, and reports an error rather than overflow)."""
+    board = Board(fen)
+    position = Position.make(
+        {s: (p.color.value, p.is_king) for s in range(1, 33)
+         if (p := board.piece_at(s)) is not None}, board.turn.value)
+    assert board_paths(board) == legal_paths(position)
+    assert len(board_paths(board)) in (34, 42)
