@@ -1,3 +1,5 @@
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -9,7 +11,7 @@ def playout_block(
     auto_draw: bool,
     max_plies: int,
     count: int,
-) -> dict[str, NDArray[np.generic]]: ...
+) -> dict[str, NDArray[np.integer[Any]]]: ...
 def playout_choices(
     bit_generator: np.random.BitGenerator,
     start: Board,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -49,7 +49,7 @@ class Rules:
             raise RulesError(f"bad start position: {error}") from None
 
     def simulate_block(self, seed: np.random.SeedSequence, count: int,
-                       policy: str = "random") -> dict[str, NDArray[np.generic]]:
+                       policy: str = "random") -> dict[str, NDArray[np.integer[Any]]]:
         """Plays ``count`` random games from ``numpy.random.PCG64(seed)``: arrays ``result``
         (+1 Black won, -1 White won, 0 draw), ``end`` (Termination values), ``plies``, and
         ``pieces`` (count, 2): pieces left, Black then White."""
@@ -60,8 +60,11 @@ class Rules:
                              self.max_plies or 0, count)
 
 
+Games = dict[str, NDArray[np.integer[Any]]]
+
+
 def simulate(games: int, seed: SeedLike = None, workers: int | None = None, *,
-             rules: Rules | None = None, policy: str = "random") -> dict[str, NDArray[np.generic]]:
+             rules: Rules | None = None, policy: str = "random") -> Games:
     """Plays ``games`` random games and returns the arrays of ``Rules.simulate_block`` for all of
     them, game ``i`` from block ``i // BLOCK_SIZE`` of ``seed`` (independent of ``workers``)."""
     if not isinstance(games, int) or games < 0:
@@ -69,7 +72,7 @@ def simulate(games: int, seed: SeedLike = None, workers: int | None = None, *,
     rules = Rules() if rules is None else rules
     root = root_seed(seed)
 
-    def run(span: tuple[int, int, int]) -> dict[str, NDArray[np.generic]]:
+    def run(span: tuple[int, int, int]) -> Games:
         return rules.simulate_block(block_seed(root, span[0]), span[2], policy)
 
     spans = blocks(0, games)
