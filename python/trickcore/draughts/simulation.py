@@ -21,6 +21,8 @@ from trickcore.seeding import SeedLike, block_seed, blocks, root_seed
 
 POLICIES = ("random",)
 
+Games = dict[str, NDArray[np.integer[Any]]]   # arrays with one row per game
+
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
@@ -49,7 +51,7 @@ class Rules:
             raise RulesError(f"bad start position: {error}") from None
 
     def simulate_block(self, seed: np.random.SeedSequence, count: int,
-                       policy: str = "random") -> dict[str, NDArray[np.integer[Any]]]:
+                       policy: str = "random") -> Games:
         """Plays ``count`` random games from ``numpy.random.PCG64(seed)``: arrays ``result``
         (+1 Black won, -1 White won, 0 draw), ``end`` (Termination values), ``plies``, and
         ``pieces`` (count, 2): pieces left, Black then White."""
@@ -58,9 +60,6 @@ class Rules:
                 f"unknown policy {policy!r} for draughts (known: {', '.join(POLICIES)})")
         return playout_block(np.random.PCG64(seed), Board(self.start), self.auto_draw,
                              self.max_plies or 0, count)
-
-
-Games = dict[str, NDArray[np.integer[Any]]]
 
 
 def simulate(games: int, seed: SeedLike = None, workers: int | None = None, *,
