@@ -165,9 +165,10 @@ int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity
                                : dr_side_captures(p, DR_WHITE, moves, capacity, 0);
 }
 
-int dr_count_captures(const dr_position *p)
+DR_POPCNT_CLONES int dr_count_captures(const dr_position *p)
 {
-    return dr_generate_captures(p, NULL, 0);
+    return p->turn == DR_BLACK ? dr_side_captures(p, DR_BLACK, NULL, 0, 0)
+                               : dr_side_captures(p, DR_WHITE, NULL, 0, 0);
 }
 
 /* Appends the step from `from` in direction d if it is legal; returns 0, or -1 when full. */
