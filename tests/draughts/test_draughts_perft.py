@@ -34,7 +34,10 @@ KING_POSITIONS = [
     "B:WK18,15,23,24,26,31:BK11",
     # the king loop: the white king on 10 can go round 15/22/23/14 either way
     "W:WK10:B14,15,22,23",
-    # a man crowned in the middle of a capture (5x14x23 is not possible through the crown row)
+    # a man crowned in the middle of a capture: 22x31 stops there (as a king it would go on
+    # over 27), beside a king with two continuations (14x23x30, 14x23x32)
+    "B:W26,27,18,K10:B22,K14,7",
+    # a long men's multi-jump (3x10x19x28) beside a king's double jump (11x20x27)
     "B:W6,7,15,16,24:B2,3,K11",
     # men of both sides close to crowning, kings behind
     "W:W5,6,K20,K30:B26,27,K3,K12",
