@@ -4,15 +4,13 @@ cimport cython
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
 
 from trickcore.draughts._cdraughts cimport (
-    DR_BLACK,
     DR_MAX_MOVES,
     DR_MAX_PATH,
     DR_MAX_PERFT_DEPTH,
-    dr_bits,
     dr_check_position,
     dr_forty_move_claim,
     dr_from_squares,
@@ -35,7 +33,7 @@ import re
 
 from trickcore.draughts.errors import AmbiguousMoveError
 from trickcore.draughts.fen import format_fen, parse_fen
-from trickcore.draughts.outcome import Outcome, Termination, result_string
+from trickcore.draughts.outcome import Outcome, Termination
 from trickcore.draughts.pieces import Color, Piece
 from trickcore.errors import IllegalMoveError, ParseError, RulesError
 
@@ -43,7 +41,6 @@ STARTING_FEN = format_fen(0xFFF, 0xFFF00000, 0, Color.BLACK)
 
 _MOVE_TEXT = re.compile(r"\s*(\d{1,2})(?:\s*([-x])\s*(\d{1,2}))+\s*")
 _SEPARATED = re.compile(r"([-x])")
-_GHOSTS = (8, 17, 26)   # the unused bits of the kernel's board layout
 
 
 cdef int _jumped_index(int a, int b):
@@ -54,7 +51,7 @@ cdef int _jumped_index(int a, int b):
     if diff not in (8, 10, -8, -10):
         return -1
     cdef int middle = ia + diff // 2
-    return -1 if middle in _GHOSTS else middle
+    return -1 if middle in (8, 17, 26) else middle   # the layout's unused "ghost" bits
 
 
 cdef bint _is_step(int a, int b):
