@@ -55,11 +55,6 @@ typedef struct dr_move {
     uint8_t length;             /* squares in path: 2 for a step or a single jump */
 } dr_move;
 
-static inline dr_bits dr_bit_of_square(int square)
-{
-    return (dr_bits)1 << ((square - 1) + (square - 1) / 8);
-}
-
 static inline int dr_index_of_square(int square) { return (square - 1) + (square - 1) / 8; }
 
 static inline int dr_square_of_index(int index) { return index - index / 9 + 1; }
@@ -96,8 +91,6 @@ static inline dr_bits dr_from_squares(uint32_t m)
 static inline dr_bits dr_shift(dr_bits b, int d) { return d > 0 ? b << d : b >> -d; }
 
 static inline dr_bits dr_own(const dr_position *p) { return p->turn == DR_BLACK ? p->black : p->white; }
-
-static inline dr_bits dr_enemy(const dr_position *p) { return p->turn == DR_BLACK ? p->white : p->black; }
 
 static inline dr_bits dr_empty(const dr_position *p) { return ~(p->black | p->white) & DR_VALID; }
 

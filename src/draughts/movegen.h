@@ -1,6 +1,6 @@
 /* Legal move generation: simple moves and whole capture sequences (found by a depth-first
  * search), in the order of their landing paths read as numbers (11-15 before 11-16 before
- * 12-16, 6x15x24 before 6x15x22x...). The four directions are always visited as -5, -4, +4, +5
+ * 12-16; 1x10x17x26 before 1x10x19x28). The four directions are always visited as -5, -4, +4, +5
  * (ascending square numbers), written out so that every shift is a constant. */
 #ifndef TRICKCORE_DRAUGHTS_MOVEGEN_H
 #define TRICKCORE_DRAUGHTS_MOVEGEN_H
@@ -70,11 +70,6 @@ DR_INLINE dr_bits dr_final_landings(dr_bits landings, dr_bits enemy, dr_bits emp
     dr_bits continuing = dr_jumpers_toward(landings, enemy, empty, d1) |
                          dr_jumpers_toward(landings, enemy, empty, d2);
     return landings & (crown | ~continuing);
-}
-
-static inline dr_bits dr_jumpers(const dr_position *p)
-{
-    return p->turn == DR_BLACK ? dr_side_jumpers(p, DR_BLACK) : dr_side_jumpers(p, DR_WHITE);
 }
 
 /* Writes the legal moves of the side to move to moves[0..capacity) and returns their number,

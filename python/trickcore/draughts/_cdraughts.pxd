@@ -23,7 +23,6 @@ cdef extern from "draughts/board.h" nogil:
         uint8_t path[DR_MAX_PATH]
         uint8_t length
 
-    dr_bits dr_bit_of_square(int square)
     int dr_index_of_square(int square)
     int dr_square_of_index(int index)
     uint32_t dr_to_squares(dr_bits b)
