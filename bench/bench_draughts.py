@@ -16,9 +16,11 @@ from trickcore.draughts import Board, perft
 from trickcore.draughts.simulation import Rules
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "draughts"))
+from draughts_perft_data import perft_cases
 from draughts_reference import legal_paths, play, start
 
-PERFT_LEAVES = {8: 845_931, 9: 3_963_680, 10: 18_391_564, 11: 85_242_128, 12: 388_623_673}
+PERFT_LEAVES = {depth: leaves for fen, depth, leaves in perft_cases(max_depth=12)
+                if fen == Board().fen()}   # tests/data/draughts_perft.txt
 
 
 def _perft_depth(scale: int) -> int:
