@@ -28,10 +28,13 @@ def _perft_depth(scale: int) -> int:
 
 
 def _record_rate(benchmark: Any, key: str, count: int) -> None:
+    if benchmark.stats is None:   # --benchmark-disable: run once, nothing measured
+        return
     seconds = benchmark.stats.stats.min
     benchmark.extra_info[key] = count
     benchmark.extra_info["seconds"] = round(seconds, 4)
     benchmark.extra_info["per_second"] = round(count / seconds)
+    benchmark.extra_info["ns_each"] = round(seconds / count * 1e9, 1)
 
 
 def test_perft_bulk(benchmark: Any, scale: int) -> None:
@@ -68,7 +71,6 @@ def test_python_ply_legal_moves_push_pop(benchmark: Any, scale: int) -> None:
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     _record_rate(benchmark, "plies", plies)
-    benchmark.extra_info["ns_per_ply"] = round(benchmark.stats.stats.min / plies * 1e9)
 
 
 def test_reference_ply_legal_moves_play(benchmark: Any, scale: int) -> None:
@@ -84,7 +86,6 @@ def test_reference_ply_legal_moves_play(benchmark: Any, scale: int) -> None:
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     _record_rate(benchmark, "plies", plies)
-    benchmark.extra_info["ns_per_ply"] = round(benchmark.stats.stats.min / plies * 1e9)
 
 
 def test_simulate_random_games(benchmark: Any, scale: int) -> None:
@@ -93,5 +94,4 @@ def test_simulate_random_games(benchmark: Any, scale: int) -> None:
     result = benchmark.pedantic(rules.simulate_block, args=(np.random.SeedSequence(1), games),
                                 rounds=3, iterations=1)
     _record_rate(benchmark, "games", games)
-    benchmark.extra_info["plies_per_second"] = round(
-        int(result["plies"].sum()) / benchmark.stats.stats.min)
+    benchmark.extra_info["plies"] = int(result["plies"].sum())
