@@ -33,12 +33,16 @@ DR_INLINE uint64_t dr_bulk_count(const dr_position *p, int side)
     return (uint64_t)dr_side_count_steps(p, side);
 }
 
-/* The leaves below `child`, a child of a depth `depth` node of `side`: with bulk counting, the
- * moves of a child of a depth-2 node are counted here, inline. */
-DR_INLINE uint64_t dr_perft_child(const dr_position *child, int depth, int bulk, int side)
+/* The leaves below a child (black, white, kings) of a depth `depth` node of `side`: with bulk
+ * counting, the moves of a child of a depth-2 node are counted here, inline. */
+DR_INLINE uint64_t dr_perft_child(dr_bits black, dr_bits white, dr_bits kings, int depth,
+                                  int bulk, int side)
 {
-    if (depth == 2 && bulk) return dr_bulk_count(child, side ^ 1);
-    return dr_perft_next(side ^ 1, bulk, child->black, child->white, child->kings, depth - 1);
+    if (depth == 2 && bulk) {
+        dr_position child = {black, white, kings, side ^ 1};
+        return dr_bulk_count(&child, side ^ 1);
+    }
+    return dr_perft_next(side ^ 1, bulk, black, white, kings, depth - 1);
 }
 
 /* A node whose captures need the search (multiple jumps, kings). Kept out of line: its move
@@ -49,14 +53,14 @@ static DR_NOINLINE uint64_t dr_perft_captures(const dr_position *p, int depth, i
     int n = dr_generate_capture_masks(p, moves, DR_MAX_MOVES);
     uint64_t leaves = 0;
     for (int i = 0; i < n; ++i) {
-        dr_position child = *p;
-        dr_make(&child, &moves[i]);
+        dr_position c = *p;
+        dr_make(&c, &moves[i]);
         if (bulk)
-            leaves += p->turn == DR_BLACK ? dr_perft_child(&child, depth, 1, DR_BLACK)
-                                          : dr_perft_child(&child, depth, 1, DR_WHITE);
+            leaves += p->turn == DR_BLACK ? dr_perft_child(c.black, c.white, c.kings, depth, 1, DR_BLACK)
+                                          : dr_perft_child(c.black, c.white, c.kings, depth, 1, DR_WHITE);
         else
-            leaves += p->turn == DR_BLACK ? dr_perft_child(&child, depth, 0, DR_BLACK)
-                                          : dr_perft_child(&child, depth, 0, DR_WHITE);
+            leaves += p->turn == DR_BLACK ? dr_perft_child(c.black, c.white, c.kings, depth, 0, DR_BLACK)
+                                          : dr_perft_child(c.black, c.white, c.kings, depth, 0, DR_WHITE);
     }
     return leaves;
 }
@@ -69,24 +73,20 @@ enum { DR_MAN_STEP, DR_KING_STEP, DR_MAN_JUMP };
 DR_INLINE uint64_t dr_perft_masks(const dr_position *p, int depth, int bulk, int side, int d,
                                   dr_bits targets, int kind)
 {
+    dr_bits own = side == DR_BLACK ? p->black : p->white;
+    dr_bits enemy = side == DR_BLACK ? p->white : p->black;
     dr_bits crown = side == DR_BLACK ? DR_BLACK_CROWN : DR_WHITE_CROWN;
     uint64_t leaves = 0;
     for (; targets; targets &= targets - 1) {
         dr_bits to = targets & (0 - targets);
         dr_bits from = dr_shift(to, kind == DR_MAN_JUMP ? -2 * d : -d);
-        dr_position child = *p;
-        if (side == DR_BLACK) child.black ^= from | to;
-        else child.white ^= from | to;
-        if (kind == DR_MAN_JUMP) {
-            dr_bits victim = dr_shift(to, -d);
-            if (side == DR_BLACK) child.white ^= victim;
-            else child.black ^= victim;
-            child.kings = (child.kings & ~victim) | (to & crown);
-        } else {
-            child.kings ^= kind == DR_KING_STEP ? from | to : to & crown;
-        }
-        child.turn = side ^ 1;
-        leaves += dr_perft_child(&child, depth, bulk, side);
+        dr_bits victim = kind == DR_MAN_JUMP ? dr_shift(to, -d) : 0;
+        dr_bits kings = kind == DR_MAN_JUMP  ? (p->kings & ~victim) | (to & crown)
+                        : kind == DR_KING_STEP ? p->kings ^ from ^ to
+                                               : p->kings | (to & crown);
+        dr_bits moved = own ^ from ^ to, rest = enemy ^ victim;
+        leaves += side == DR_BLACK ? dr_perft_child(moved, rest, kings, depth, bulk, side)
+                                   : dr_perft_child(rest, moved, kings, depth, bulk, side);
     }
     return leaves;
 }
