@@ -33,12 +33,6 @@ class Outcome:
 
     def result(self) -> str:
         """``1-0`` (Black won), ``0-1`` (White won) or ``1/2-1/2``."""
-        return result_string(self.winner, finished=True)
-
-
-def result_string(winner: Color | None, *, finished: bool) -> str:
-    if not finished:
-        return "*"
-    if winner is None:
-        return "1/2-1/2"
-    return "1-0" if winner == Color.BLACK else "0-1"
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == Color.BLACK else "0-1"
