@@ -18,15 +18,16 @@ if os.environ.get("TRICKCORE_NATIVE") == "1":
     COMPILE_ARGS.append("-march=native")
 
 
-def kernel_sources(pyx: Path) -> list[str]:
+def kernel_files(pyx: Path, pattern: str) -> list[str]:
     family = "draughts" if "draughts" in pyx.parts else "trickcore"
-    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "src" / family).glob("*.c"))
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "src" / family).glob(pattern))
 
 
 extensions = [
     Extension(
         ".".join(pyx.relative_to(ROOT / "python").with_suffix("").parts),
-        sources=[str(pyx.relative_to(ROOT)), *kernel_sources(pyx)],
+        sources=[str(pyx.relative_to(ROOT)), *kernel_files(pyx, "*.c")],
+        depends=kernel_files(pyx, "*.h"),
         include_dirs=["src", numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")],
         extra_compile_args=COMPILE_ARGS,
