@@ -382,7 +382,7 @@ def _hands(rules: Rules, hands: Sequence[HandLike]) -> list[CardMultiset]:
     parsed = []
     for seat, hand in enumerate(hands):
         try:
-            multiset = CardMultiset(hand)  # type: ignore[arg-type]
+            multiset = CardMultiset(hand)
         except (TypeError, ParseError) as error:
             raise RulesError(f"hands[{seat}]: not a hand of cards: {hand!r} ({error})") from None
         if len(multiset) != rules.hand_size:
@@ -414,8 +414,12 @@ def _check_deck(rules: Rules, hands: list[CardMultiset], pile: tuple[Card, ...])
     for card in pile:
         counts[card] += 1
     deck = rules.deck
+    strangers = [Card(c) for c in range(56) if counts[c] and not deck.count(c)]
     extra = [Card(c) for c in range(56) if counts[c] > deck.count(c)]
     missing = [Card(c) for c in range(56) if counts[c] < deck.count(c)]
+    if strangers:
+        raise RulesError(f"{' '.join(map(str, strangers))} not in the deck (packs={rules.packs}, "
+                         f"jokers={rules.jokers!r})")
     if extra:
         shown = ", ".join(f"{c} ({counts[c]} copies)" for c in extra)
         raise RulesError(f"more copies than the deck holds: {shown} (packs={rules.packs}, "

@@ -7,10 +7,10 @@ import pickle
 from typing import Any
 
 import pytest
-
-from trickcore import Card, CardMultiset, CardSet
 from trickcore.dam import Rules
 from trickcore.errors import RulesError
+
+from trickcore import Card, CardMultiset, CardSet
 
 
 def deck_total(rules: Rules) -> int:
@@ -57,7 +57,7 @@ def test_two_to_four_players(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 5, 6])
 def test_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(RulesError, match="players must be 2..4"):
+    with pytest.raises(RulesError, match=r"players must be 2\.\.4"):
         Rules.avoid(players=players)
 
 
