@@ -76,6 +76,7 @@ cdef extern from "trickcore/dam.h" nogil:
         uint8_t *plays
         tc_mask *legal
 
+    int tc_dam_voids(const tc_dam_rules *r, const tc_dam_state *s, int seat)
     int tc_dam_prepare_rules(tc_dam_rules *r)
     int tc_dam_start(const tc_dam_rules *r, tc_dam_state *s, const tc_multiset *hands,
                      const uint8_t *pile, int pile_size, int dealer)

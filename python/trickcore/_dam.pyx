@@ -209,7 +209,7 @@ cdef class DealCore:
 
     def void_suits(self, seat):
         """The suits ``seat`` has shown by play that it lacks, and cannot have drawn since."""
-        cdef int bits = self.state.voids[self.seat_index(seat)]
+        cdef int bits = tc_dam_voids(&self.kernel.c, &self.state, self.seat_index(seat))
         return frozenset(Suit(s) for s in range(4) if bits >> s & 1)
 
     def legal_moves(self):

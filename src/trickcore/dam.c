@@ -35,6 +35,86 @@ static int check_rules(const tc_dam_rules *r)
     return TC_OK;
 }
 
+/* After a trick: the winner draws first, then the others in playing order, one card each while
+ * the pile lasts (every hand is one short of hand_size then). A seat that draws an unseen card
+ * may again hold a suit it showed it lacked; the face-up turned card clears only its own suit. */
+static void refill(const tc_dam_rules *r, tc_dam_state *s, int winner)
+{
+    int n = r->players, left = s->pile_end - s->pile_next;
+    const uint8_t *top = s->pile + s->pile_next;
+    if (left > n) { /* everyone draws an unseen card */
+        for (int k = 0; k < n; ++k) {
+            int seat = winner + k < n ? winner + k : winner + k - n;
+            tc_dam_add_copy(&s->hands[seat], top[k]);
+        }
+        memset(s->voids, 0, sizeof s->voids);
+        s->pile_next = (uint8_t)(s->pile_next + n);
+        return;
+    }
+    for (int k = 0; k < left; ++k) { /* the last cards: later seats may go short */
+        int seat = winner + k < n ? winner + k : winner + k - n, card = top[k];
+        tc_dam_add_copy(&s->hands[seat], card);
+        int face_up = k == left - 1 && s->turned != TC_NO_CARD;
+        if (!face_up) s->voids[seat] = 0;
+        else if (!tc_is_joker(card)) s->voids[seat] &= (uint8_t)~(1u << tc_suit(card));
+    }
+    s->pile_next = s->pile_end;
+}
+
+/* Once the pile is empty a hand may run out before the others: the next trick is played by the
+ * seats still holding cards, led by the winner or, when its hand is empty, by the next seat
+ * holding cards; the deal ends when no seat does. */
+static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
+{
+    int n = r->players, holders = 0;
+    for (int p = 0; p < n; ++p) holders |= (s->hands[p].once != 0) << p;
+    if (holders == (1 << n) - 1) return; /* nothing changes while every hand holds cards */
+    s->trick_size = (int8_t)tc_popcount((tc_mask)holders);
+    if (!holders) {
+        s->phase = TC_DAM_OVER;
+        s->to_act = -1;
+        return;
+    }
+    for (int p = 0; p < n; ++p) {
+        int q = p;
+        do q = q + 1 == n ? 0 : q + 1;
+        while (!(holders >> q & 1));
+        s->next_seat[p] = (uint8_t)q;
+    }
+    if (!(holders >> winner & 1)) s->leader = s->to_act = (int8_t)s->next_seat[winner];
+}
+
+/* The winner's position in the trick; the usual sizes are spelled out so each call is unrolled. */
+static int trick_winner(const tc_trick_table *table, const uint8_t *trick, int n)
+{
+    switch (n) {
+    case 4: return tc_trick_winner_table(table, trick, 4);
+    case 3: return tc_trick_winner_table(table, trick, 3);
+    case 2: return tc_trick_winner_table(table, trick, 2);
+    default: return tc_trick_winner_table(table, trick, n);
+    }
+}
+
+void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s)
+{
+    int n = s->trick_len;
+    int winner = s->trick_seats[trick_winner(&r->tables[s->trump + 1], s->trick, n)];
+    int32_t points = 0;
+    for (int i = 0; i < n; ++i) points += r->values[s->trick[i]];
+    s->points_taken[winner] += points;
+    s->tricks_won[winner]++;
+    s->tricks_played++;
+    s->last_winner = (int8_t)winner;
+    s->leader = s->to_act = (int8_t)winner;
+    if (s->pile_end - s->pile_next <= r->players) /* else every seat draws an unseen card */
+        for (int i = 0; i < n; ++i) s->voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->trick[i]];
+    s->trick_len = 0;
+    s->led = -1;
+    s->led_mask = 0;
+    if (s->pile_next < s->pile_end) refill(r, s, winner);
+    else seat_holders(r, s, winner);
+}
+
 int tc_dam_prepare_rules(tc_dam_rules *r)
 {
     int rc = check_rules(r);

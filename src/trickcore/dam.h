@@ -11,6 +11,7 @@
 #define TRICKCORE_DAM_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "numpy/random/bitgen.h"
 #include "trickcore/cards.h"
@@ -66,8 +67,9 @@ typedef struct {
     uint8_t next_seat[TC_DAM_MAX_PLAYERS];    /* the next seat in playing order holding cards
                                                  when the trick began */
     int8_t tricks_won[TC_DAM_MAX_PLAYERS];
-    uint8_t voids[TC_DAM_MAX_PLAYERS];        /* bit s: the seat showed it lacks suit s, and has
-                                                 drawn no unseen card since */
+    uint8_t voids[TC_DAM_MAX_PLAYERS];        /* bit s: the seat showed it lacks suit s in a
+                                                 finished trick and has drawn no unseen card
+                                                 since (see tc_dam_voids) */
     int8_t phase;                             /* enum tc_dam_phase */
     int8_t dealer;
     int8_t leader;                            /* seat that led (or leads) the current trick */
@@ -84,7 +86,8 @@ typedef struct {
     uint8_t pile[TC_DAM_MAX_CARDS];
 } tc_dam_state;
 
-/* Outputs of a simulation block; the recording arrays may be NULL. */
+/* Outputs of a simulation block. The recording arrays (once to legal) are all NULL or all given,
+ * except `pile`, which may be NULL when the rules leave no pile. */
 typedef struct {
     int32_t *points;   /* count * players: the deal's score per seat */
     int8_t *tricks;    /* count * players: tricks won */
@@ -120,74 +123,19 @@ static inline void tc_dam_add_copy(tc_multiset *hand, int card)
     hand->once |= b;
 }
 
-/* After a trick: the winner draws first, then the others in playing order, one card each while
- * the pile lasts (every hand is one short of hand_size then). A seat that draws an unseen card
- * may again hold a suit it showed it lacked; the face-up turned card clears only its own suit. */
-static inline void tc_dam_refill(const tc_dam_rules *r, tc_dam_state *s, int winner)
+/* The suits `seat` has shown it lacks and cannot have drawn since: those of finished tricks and
+ * a discard in the current one. */
+static inline int tc_dam_voids(const tc_dam_rules *r, const tc_dam_state *s, int seat)
 {
-    int n = r->players, left = s->pile_end - s->pile_next;
-    const uint8_t *top = s->pile + s->pile_next;
-    if (left > n) { /* everyone draws an unseen card */
-        for (int k = 0; k < n; ++k) {
-            int seat = winner + k < n ? winner + k : winner + k - n;
-            tc_dam_add_copy(&s->hands[seat], top[k]);
-            s->voids[seat] = 0;
-        }
-        s->pile_next = (uint8_t)(s->pile_next + n);
-        return;
-    }
-    for (int k = 0; k < left; ++k) { /* the last cards: later seats may go short */
-        int seat = winner + k < n ? winner + k : winner + k - n, card = top[k];
-        tc_dam_add_copy(&s->hands[seat], card);
-        int face_up = k == left - 1 && s->turned != TC_NO_CARD;
-        if (!face_up) s->voids[seat] = 0;
-        else if (!tc_is_joker(card)) s->voids[seat] &= (uint8_t)~(1u << tc_suit(card));
-    }
-    s->pile_next = s->pile_end;
+    int voids = s->voids[seat];
+    for (int i = 0; i < s->trick_len; ++i)
+        if (s->trick_seats[i] == seat) voids |= r->shows_void[s->led + 1][s->trick[i]];
+    return voids;
 }
 
-/* Once the pile is empty a hand may run out before the others: the next trick is played by the
- * seats still holding cards, led by the winner or, when its hand is empty, by the next seat
- * holding cards; the deal ends when no seat does. */
-static inline void tc_dam_seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
-{
-    int n = r->players, holders = 0;
-    for (int p = 0; p < n; ++p) holders |= (s->hands[p].once != 0) << p;
-    if (holders == (1 << n) - 1) return; /* nothing changes while every hand holds cards */
-    s->trick_size = (int8_t)tc_popcount((tc_mask)holders);
-    if (!holders) {
-        s->phase = TC_DAM_OVER;
-        s->to_act = -1;
-        return;
-    }
-    for (int p = 0; p < n; ++p) {
-        int q = p;
-        do q = q + 1 == n ? 0 : q + 1;
-        while (!(holders >> q & 1));
-        s->next_seat[p] = (uint8_t)q;
-    }
-    if (!(holders >> winner & 1)) s->leader = s->to_act = (int8_t)s->next_seat[winner];
-}
-
-/* Resolves the complete trick with the shared trick kernel, scores it, refills the hands and
- * starts the next trick. */
-static inline void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s)
-{
-    int n = s->trick_len;
-    int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->trick, n)];
-    int32_t points = 0;
-    for (int i = 0; i < n; ++i) points += r->values[s->trick[i]];
-    s->points_taken[winner] += points;
-    s->tricks_won[winner]++;
-    s->tricks_played++;
-    s->last_winner = (int8_t)winner;
-    s->leader = s->to_act = (int8_t)winner;
-    s->trick_len = 0;
-    s->led = -1;
-    s->led_mask = 0;
-    if (s->pile_next < s->pile_end) tc_dam_refill(r, s, winner);
-    else tc_dam_seat_holders(r, s, winner);
-}
+/* Resolves the complete trick with the shared trick kernel, scores it, refills the hands from
+ * the pile and starts the next trick (once per trick, so not inline). */
+void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s);
 
 /* Plays a legal card for the seat to act; a complete trick is resolved, the hands refilled and
  * the next trick started. */
@@ -195,7 +143,6 @@ static inline void tc_dam_play_unchecked(const tc_dam_rules *r, tc_dam_state *s,
 {
     int seat = s->to_act, len = s->trick_len, led = s->led + 1;
     tc_dam_take_copy(&s->hands[seat], card);
-    s->voids[seat] |= r->shows_void[led][card];
     s->led = r->led_after[led][card];
     s->led_mask = r->led_cards[s->led + 1];
     s->trick[len] = (uint8_t)card;
