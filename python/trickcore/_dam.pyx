@@ -1,4 +1,4 @@
-# cython: freethreading_compatible = False
+# cython: freethreading_compatible = False, auto_pickle = False
 """Bindings of the Danish Dam kernel (src/trickcore/dam.c): the C rules of a
 ``trickcore.dam.Rules``, the deal state class ``DealCore`` (the base of ``trickcore.dam.Deal``),
 playouts and block simulation."""

@@ -66,7 +66,8 @@ class Rules:
     # Jokers, 2 per pack when in play (our decision): "none"; "outright" (the first joker played
     # wins the trick); "points" (never wins, worth joker_points to whoever takes it); "neutral"
     # (never wins, worth nothing). A joker may be played at any time: it belongs to no suit and
-    # never forces or breaks following suit; a joker led lets the next card set the suit.
+    # never forces or breaks following suit; a joker led lets the next card set the suit. A trick
+    # of jokers only that none can win goes to its leader (our decision).
     jokers: Jokers = "none"
     # What a joker is worth under jokers="points" (our decision: jokers score 0 otherwise).
     joker_points: int = 0

@@ -338,6 +338,8 @@ def test_a_short_player_who_wins_with_its_last_card_passes_the_lead_on() -> None
     rules = Rules.avoid(players=3, packs=1, hand_size=13)
     seen = 0
     for seed in range(200):
+        if seen >= 10:
+            break
         deal = Deal.random(rules, seed=seed)
         while not deal.is_over:
             finish_trick(deal)
@@ -346,7 +348,7 @@ def test_a_short_player_who_wins_with_its_last_card_passes_the_lead_on() -> None
                 assert deal.to_act == deal.leader == next(
                     (winner + k) % 3 for k in (1, 2) if deal.hand((winner + k) % 3))
                 seen += 1
-    assert seen >= 5
+    assert seen >= 10
 
 
 def test_the_deal_ends_when_every_hand_is_empty() -> None:

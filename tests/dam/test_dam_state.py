@@ -5,6 +5,7 @@ the state left exactly as it was."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -316,3 +317,10 @@ def test_explicit_deal_from_text() -> None:
     assert deal.hand(0) == CardMultiset(spades)
     assert deal.pile()[0] == Card.parse("2C")
     assert deal.to_act == 0
+
+
+def test_a_deal_pickles_through_its_json_document() -> None:
+    deal = Deal.random(Rules.collect(turn_trump=True), seed=13)
+    random_play(deal, 33, seed=13)
+    again = pickle.loads(pickle.dumps(deal))
+    assert state(again) == state(deal)
