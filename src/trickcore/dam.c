@@ -35,12 +35,12 @@ static int check_rules(const tc_dam_rules *r)
     return TC_OK;
 }
 
-/* After a trick: the winner draws first, then the others in playing order, one card each while
- * the pile lasts (every hand is one short of hand_size then). A seat that draws an unseen card
+/* After a trick of all n players: the winner draws first, then the others in playing order, one
+ * card each while the pile lasts (every hand is one short of hand_size then). A seat that draws an unseen card
  * may again hold a suit it showed it lacked; the face-up turned card clears only its own suit. */
-static void refill(const tc_dam_rules *r, tc_dam_state *s, int winner)
+static inline void refill(tc_dam_state *s, int winner, int n)
 {
-    int n = r->players, left = s->pile_end - s->pile_next;
+    int left = s->pile_end - s->pile_next;
     const uint8_t *top = s->pile + s->pile_next;
     if (left > n) { /* everyone draws an unseen card */
         for (int k = 0; k < n; ++k) {
@@ -84,21 +84,10 @@ static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
     if (!(holders >> winner & 1)) s->leader = s->to_act = (int8_t)s->next_seat[winner];
 }
 
-/* The winner's position in the trick; the usual sizes are spelled out so each call is unrolled. */
-static int trick_winner(const tc_trick_table *table, const uint8_t *trick, int n)
+/* Finishes a trick of n cards; inlined for the usual sizes, so its loops are unrolled. */
+static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
 {
-    switch (n) {
-    case 4: return tc_trick_winner_table(table, trick, 4);
-    case 3: return tc_trick_winner_table(table, trick, 3);
-    case 2: return tc_trick_winner_table(table, trick, 2);
-    default: return tc_trick_winner_table(table, trick, n);
-    }
-}
-
-void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s)
-{
-    int n = s->trick_len;
-    int winner = s->trick_seats[trick_winner(&r->tables[s->trump + 1], s->trick, n)];
+    int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->trick, n)];
     int32_t points = 0;
     for (int i = 0; i < n; ++i) points += r->values[s->trick[i]];
     s->points_taken[winner] += points;
@@ -106,13 +95,24 @@ void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s)
     s->tricks_played++;
     s->last_winner = (int8_t)winner;
     s->leader = s->to_act = (int8_t)winner;
-    if (s->pile_end - s->pile_next <= r->players) /* else every seat draws an unseen card */
+    if (s->pile_end - s->pile_next <= n) /* else every seat draws an unseen card */
         for (int i = 0; i < n; ++i) s->voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->trick[i]];
     s->trick_len = 0;
     s->led = -1;
     s->led_mask = 0;
-    if (s->pile_next < s->pile_end) refill(r, s, winner);
+    /* While the pile lasts every hand holds cards, so every seat played: n is the players. */
+    if (s->pile_next < s->pile_end) refill(s, winner, n);
     else seat_holders(r, s, winner);
+}
+
+void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s)
+{
+    switch (s->trick_len) {
+    case 4: finish_trick(r, s, 4); break;
+    case 3: finish_trick(r, s, 3); break;
+    case 2: finish_trick(r, s, 2); break;
+    default: finish_trick(r, s, s->trick_len);
+    }
 }
 
 int tc_dam_prepare_rules(tc_dam_rules *r)
