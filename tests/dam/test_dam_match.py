@@ -11,6 +11,8 @@ import pytest
 from trickcore.dam import Match, Rules
 from trickcore.errors import IllegalMoveError, RulesError, SerializationError
 
+from trickcore import Card
+
 
 def play_out(match: Match, seed: int = 0, limit: int = 100_000) -> None:
     rng = random.Random(seed)
@@ -109,3 +111,16 @@ def test_match_json_round_trip_and_tamper_check() -> None:
 def test_match_needs_dam_rules() -> None:
     with pytest.raises(RulesError, match="rules must be a"):
         Match("avoid", seed=1)  # type: ignore[arg-type]
+
+
+def test_a_match_may_start_from_given_hands_when_the_deal_leaves_no_pile() -> None:
+    # A given deal is its hands (trickcore.match); with a draw pile the pile would be needed too.
+    rules = Rules.avoid(packs=1, hand_size=13, deals=2)
+    hands = [" ".join(str(Card(c)) for c in range(13 * s, 13 * s + 13)) for s in range(4)]
+    match = Match(rules, seed=10, hands=[hands])
+    assert [str(h) for h in match.deal.hands()] == hands
+    play_out(match)
+    again = Match.from_json(match.to_json())
+    assert again.totals == match.totals
+    with pytest.raises(RulesError, match="the draw pile holds 0 cards"):
+        Match(Rules.avoid(hand_size=13), seed=10, hands=[hands])
