@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
-from trickcore._cards import CardSet
+from trickcore._cards import CardMultiset, CardSet
 from trickcore._steps import KIND_PASS, KIND_PLAY
 from trickcore.card import Card, Suit
 from trickcore.errors import SerializationError
@@ -142,7 +142,8 @@ class Observation:
     phase: str
     to_act: int | None
     dealer: int
-    hand: CardSet
+    # A CardMultiset in two-pack games; None where a seat does not see its own hand (open hands).
+    hand: CardSet | CardMultiset | None
     tricks: tuple[Trick, ...]
     current_trick: Trick | None
     voids: tuple[frozenset[Suit], ...]  # per seat: the suits it has shown by play it lacks
@@ -182,8 +183,8 @@ class TrickDeal:
         def move_count(self) -> int: ...
         @property
         def deal_number(self) -> int: ...
-        def hand(self, seat: int) -> CardSet: ...
-        def dealt_hands(self) -> tuple[CardSet, ...]: ...
+        def hand(self, seat: int) -> CardSet | CardMultiset: ...
+        def dealt_hands(self) -> tuple[CardSet | CardMultiset, ...]: ...
         def legal_moves(self) -> CardSet: ...
         def undo(self) -> None: ...
         def clone(self: T) -> T: ...

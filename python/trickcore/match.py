@@ -9,7 +9,8 @@ How a game plugs in (see ``trickcore.hearts.Match``): subclass ``TrickMatch`` an
 deal that does not count and is dealt again by the same dealer); add the game's move methods,
 each a call to ``_move``. The rules must provide ``players``, ``sides`` (the seats of each side:
 one per player, or teams), ``limit`` and ``deals`` (either may be None, not both). Override
-``_reached_end`` for another end condition.
+``_reached_end`` for another end condition, and ``lower_wins`` when the rules decide whether
+the lowest or the highest total wins.
 
 Deal ``k`` of a match (redeals included) is dealt from child stream ``k`` of the match's seed
 (``trickcore.seeding.block_seed``), so a match replays from its seed alone; the first deals may
@@ -124,12 +125,17 @@ class TrickMatch(Generic[D]):
         return self.deal.is_over and not self._is_redeal(self.deal) and self._reached_end()
 
     @property
+    def lower_wins(self) -> bool:
+        """Whether the lowest total wins (else the highest): ``LOWER_WINS`` unless overridden."""
+        return self.LOWER_WINS
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The sides with the best total when the match is over (ties share the win); () before."""
         if not self.is_over:
             return ()
         totals = self.totals
-        best = min(totals) if self.LOWER_WINS else max(totals)
+        best = min(totals) if self.lower_wins else max(totals)
         return tuple(i for i, total in enumerate(totals) if total == best)
 
     @property

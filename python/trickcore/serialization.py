@@ -17,7 +17,7 @@ import types
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from trickcore._cards import CardSet
+from trickcore._cards import CardMultiset, CardSet
 from trickcore.card import Card
 from trickcore.errors import ParseError, SerializationError, TrickcoreError
 
@@ -68,6 +68,28 @@ def cards_from_json(value: object, where: str) -> CardSet:
             f"{where}: cards are written as text such as 'QS AH', not {value!r}")
     try:
         return CardSet.parse(value)
+    except ParseError as error:
+        raise SerializationError(f"{where}: {error}") from None
+
+
+def multiset_from_json(value: object, where: str) -> CardMultiset:
+    """Two-pack cards written as text, a card held twice written twice: "QS QS AH"."""
+    if not isinstance(value, str):
+        raise SerializationError(f"{where}: cards are written as text such as 'QS QS AH', "
+                                 f"not {value!r}")
+    try:
+        return CardMultiset.parse(value)
+    except ParseError as error:
+        raise SerializationError(f"{where}: {error}") from None
+
+
+def card_list_from_json(value: object, where: str) -> tuple[Card, ...]:
+    """Cards in a meaningful order (a draw pile, top card first), written as text "QS 2C QS"."""
+    if not isinstance(value, str):
+        raise SerializationError(f"{where}: cards in order are written as text such as "
+                                 f"'QS 2C QS', not {value!r}")
+    try:
+        return tuple(Card.parse(token) for token in value.split())
     except ParseError as error:
         raise SerializationError(f"{where}: {error}") from None
 

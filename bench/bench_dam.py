@@ -1,0 +1,120 @@
+"""Danish Dam speed: C block simulation (4 players, two packs, 12-card hands with refill; one and
+two workers) against the pure-Python reference, the per-card cost of legal_moves() + play()
+from Python, clone()/undo(), and playouts.
+
+Run: ``PYTHONPATH=python python -m pytest bench/bench_dam.py --benchmark-columns=min,mean,ops``.
+Throughputs are stored as ``items_per_s`` (deals, cards or playouts per second, best round) and
+printed at the end; the C/reference ratio is the ratio of the two simulate figures.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from trickcore.dam import Deal, Rules
+from trickcore.seeding import block_seed, root_seed
+
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+sys.path[:0] = [str(TESTS), str(TESTS / "dam")]
+from dam_reference import ReferenceDeal  # noqa: E402
+
+AVOID = Rules.avoid()  # 4 players, two packs, 12 cards each, 56 in the draw pile
+
+
+def rate(benchmark: Any, items: int) -> None:
+    benchmark.extra_info["items_per_s"] = items / benchmark.stats.stats.min
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_simulate_avoid_one_worker(benchmark: Any, scale: int, policy: str) -> None:
+    count = (20_000 if policy == "random" else 4_000) * scale
+    benchmark(AVOID.simulate_block, np.random.SeedSequence(1), count, policy)
+    rate(benchmark, count)
+
+
+def test_simulate_collect_trump_jokers_one_worker(benchmark: Any, scale: int) -> None:
+    rules = Rules.collect(turn_trump=True, jokers="outright")
+    count = 20_000 * scale
+    benchmark(rules.simulate_block, np.random.SeedSequence(1), count)
+    rate(benchmark, count)
+
+
+def test_simulate_avoid_two_workers(benchmark: Any, scale: int) -> None:
+    root = root_seed(1)
+    count = 20_000 * scale
+    seeds = [block_seed(root, k) for k in range(2)]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        def run() -> None:
+            list(pool.map(lambda s: AVOID.simulate_block(s, count), seeds))
+
+        benchmark(run)
+    rate(benchmark, 2 * count)
+
+
+def reference_deals(count: int, seed: int) -> None:
+    """The same work in pure Python: shuffle and deal, random legal cards with refills to the
+    end, score."""
+    rng = random.Random(seed)
+    cards = [int(c) for c in AVOID.deck]
+    for _ in range(count):
+        rng.shuffle(cards)
+        hands = [Counter(cards[12 * p:12 * p + 12]) for p in range(4)]
+        deal = ReferenceDeal(AVOID, hands, cards[48:])
+        while not deal.over:
+            deal.play(rng.choice(sorted(deal.legal())))
+        deal.score()
+
+
+def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
+    count = 5 * scale
+    benchmark(reference_deals, count, 1)
+    rate(benchmark, count)
+
+
+def play_whole_deal(deal: Deal) -> None:
+    for _ in range(104):
+        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+
+
+def test_legal_moves_and_play_per_card(benchmark: Any, scale: int) -> None:
+    start = Deal.random(AVOID, seed=1)
+    benchmark.pedantic(play_whole_deal, setup=lambda: ((start.clone(),), {}),
+                       rounds=100 * scale)
+    rate(benchmark, 104)
+
+
+def mid_deal() -> Deal:
+    deal = Deal.random(AVOID, seed=2)
+    for _ in range(50):
+        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    return deal
+
+
+def test_clone_mid_deal(benchmark: Any) -> None:
+    deal = mid_deal()
+    benchmark.pedantic(deal.clone, iterations=2000, rounds=30, warmup_rounds=1)
+
+
+def test_play_and_undo(benchmark: Any) -> None:
+    deal = mid_deal()
+    card = deal.legal_moves().lowest()
+
+    def play_undo() -> None:
+        deal.play(card)  # type: ignore[arg-type]
+        deal.undo()
+
+    benchmark.pedantic(play_undo, iterations=1000, rounds=30, warmup_rounds=1)
+
+
+def test_playouts_from_mid_deal(benchmark: Any, scale: int) -> None:
+    deal = mid_deal()
+    count = 5_000 * scale
+    benchmark(deal.playouts, count, seed=1)
+    rate(benchmark, count)

@@ -1,0 +1,189 @@
+/* Danish Dam: two packs (or one), hands held as multisets, a draw pile that refills the hands
+ * after each trick, an optional trump turned from the pile, jokers, and two scorings.
+ *
+ * The rules (`tc_dam_rules`) are a flat struct filled by the Python layer from an immutable
+ * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
+ * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
+ * shared trick kernel (trick.h, table form). Hot helpers are static inline here; checked entry
+ * points, scoring, policies and the simulation loop are in dam.c. Seats are 0..players-1, play
+ * goes to seat + 1. */
+#ifndef TRICKCORE_DAM_H
+#define TRICKCORE_DAM_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "numpy/random/bitgen.h"
+#include "trickcore/cards.h"
+#include "trickcore/draw.h"
+#include "trickcore/trick.h"
+
+#define TC_DAM_MAX_PLAYERS 4
+#define TC_DAM_MAX_HAND 13
+#define TC_DAM_MAX_CARDS 108 /* two packs and four jokers */
+#define TC_DAM_MAX_VALUE 1000 /* bound on |points| of one card and on the last-trick bonus */
+#define TC_DAM_LANES 4        /* deals played side by side by tc_dam_simulate */
+
+enum tc_dam_phase { TC_DAM_PLAYING = 0, TC_DAM_OVER = 1 };
+
+enum tc_dam_policy { TC_DAM_RANDOM = 0, TC_DAM_GREEDY = 1 };
+
+/* Why a play was refused; tc_dam_play writes one of these. */
+enum tc_dam_refusal {
+    TC_DAM_ACCEPTED = 0,
+    TC_DAM_NOT_PLAYING = 1,   /* the deal is over */
+    TC_DAM_NOT_YOUR_TURN = 2, /* the card is in another seat's hand, not in the hand to act */
+    TC_DAM_NOT_HELD = 3,      /* nobody holds the card */
+    TC_DAM_MUST_FOLLOW = 4    /* follow suit (a joker may always be played) */
+};
+
+typedef struct {
+    int8_t players;          /* 2..TC_DAM_MAX_PLAYERS */
+    int8_t hand_size;        /* cards held while the pile lasts, 1..TC_DAM_MAX_HAND */
+    int8_t turn_trump;       /* the top card of the pile is turned: its suit is trump */
+    int8_t score_tricks;     /* a deal scores tricks (+ last_trick_bonus), not card values */
+    int8_t collect;          /* points are wanted (collect) rather than avoided: for policies */
+    int32_t last_trick_bonus;/* added for the last trick under score_tricks */
+    tc_trick_rules trick;    /* duplicates, jokers (outright or neutral) and packs; trump unused */
+    tc_multiset deck;        /* every card in play: the pack(s) and the jokers */
+    int16_t values[TC_NUM_CARD_IDS]; /* card points of each card taken in a trick */
+    /* Filled by tc_dam_prepare_rules: the trick tables for no trump (0) and trump suit s (s + 1);
+     * indexed by the suit led + 1 (0: none yet) and a card played, the suit led after it and the
+     * void it shows; the cards of each suit led + 1 (0: none); the deck as card ids in order. */
+    tc_trick_table tables[TC_NUM_SUITS + 1];
+    int8_t led_after[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
+    uint8_t shows_void[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
+    tc_mask led_cards[TC_NUM_SUITS + 1];
+    uint8_t deck_cards[TC_DAM_MAX_CARDS];
+    int8_t deck_size;
+} tc_dam_rules;
+
+typedef struct {
+    tc_multiset hands[TC_DAM_MAX_PLAYERS];
+    tc_mask led_mask;                         /* the cards of the suit led; 0 until a suit is led */
+    int32_t points_taken[TC_DAM_MAX_PLAYERS]; /* card values won in tricks so far */
+    uint8_t trick[TC_DAM_MAX_PLAYERS];        /* the current trick in play order */
+    uint8_t trick_seats[TC_DAM_MAX_PLAYERS];  /* who played each card of the trick */
+    uint8_t next_seat[TC_DAM_MAX_PLAYERS];    /* the next seat in playing order holding cards
+                                                 when the trick began */
+    int8_t tricks_won[TC_DAM_MAX_PLAYERS];
+    uint8_t voids[TC_DAM_MAX_PLAYERS];        /* bit s: the seat showed it lacks suit s in a
+                                                 finished trick and has drawn no unseen card
+                                                 since (see tc_dam_voids) */
+    int8_t phase;                             /* enum tc_dam_phase */
+    int8_t dealer;
+    int8_t leader;                            /* seat that led (or leads) the current trick */
+    int8_t to_act;                            /* -1 when the deal is over */
+    int8_t trick_len;
+    int8_t trick_size;                        /* seats holding cards when the trick began */
+    int8_t led;                               /* suit of the first non-joker in the trick, or -1 */
+    int8_t trump;                             /* trump suit of this deal, or -1 */
+    int8_t last_winner;                       /* winner of the latest trick, or -1 */
+    uint8_t turned;                           /* the turned card, or TC_NO_CARD */
+    uint8_t pile_next;                        /* pile[pile_next..pile_end) is the draw pile, */
+    uint8_t pile_end;                         /* top card first, the turned card last */
+    int16_t tricks_played;
+    uint8_t pile[TC_DAM_MAX_CARDS];
+} tc_dam_state;
+
+/* Outputs of a simulation block. The recording arrays (once to legal) are all NULL or all given,
+ * except `pile`, which may be NULL when the rules leave no pile. */
+typedef struct {
+    int32_t *points;   /* count * players: the deal's score per seat */
+    int8_t *tricks;    /* count * players: tricks won */
+    int8_t *trump;     /* count: trump suit, or -1 */
+    int8_t *last_trick;/* count: the seat that won the last trick */
+    tc_mask *once;     /* count * players, may be NULL: hands as dealt (cards held at least once) */
+    tc_mask *twice;    /* count * players: ... and held twice */
+    uint8_t *pile;     /* count * pile size: the pile as dealt, top first, before the turn */
+    uint8_t *plays;    /* count * deck size: cards in play order */
+    tc_mask *legal;    /* count * deck size: the legal cards at each play */
+} tc_dam_block;
+
+/* Cards (distinct ids) the seat to act may play: follow the suit led if it can, a joker always. */
+static inline tc_mask tc_dam_legal(const tc_dam_state *s)
+{
+    tc_mask hand = s->hands[s->to_act].once, follow = hand & s->led_mask;
+    return follow ? follow | (hand & TC_JOKER_MASK) : hand;
+}
+
+/* Removes one copy of a held card, branch-free. */
+static inline void tc_dam_take_copy(tc_multiset *hand, int card)
+{
+    tc_mask b = tc_bit(card), second = hand->twice & b;
+    hand->twice ^= second;
+    hand->once &= ~(b ^ second);
+}
+
+/* Adds one copy of a card the multiset holds at most once, branch-free. */
+static inline void tc_dam_add_copy(tc_multiset *hand, int card)
+{
+    tc_mask b = tc_bit(card);
+    hand->twice |= hand->once & b;
+    hand->once |= b;
+}
+
+/* The suits `seat` has shown it lacks and cannot have drawn since: those of finished tricks and
+ * a discard in the current one. */
+static inline int tc_dam_voids(const tc_dam_rules *r, const tc_dam_state *s, int seat)
+{
+    int voids = s->voids[seat];
+    for (int i = 0; i < s->trick_len; ++i)
+        if (s->trick_seats[i] == seat) voids |= r->shows_void[s->led + 1][s->trick[i]];
+    return voids;
+}
+
+/* Resolves the complete trick with the shared trick kernel, scores it, refills the hands from
+ * the pile and starts the next trick (once per trick, so not inline). */
+void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s);
+
+/* Plays a legal card for the seat to act; a complete trick is resolved, the hands refilled and
+ * the next trick started. */
+static inline void tc_dam_play_unchecked(const tc_dam_rules *r, tc_dam_state *s, int card)
+{
+    int seat = s->to_act, len = s->trick_len, led = s->led + 1;
+    tc_dam_take_copy(&s->hands[seat], card);
+    s->led = r->led_after[led][card];
+    s->led_mask = r->led_cards[s->led + 1];
+    s->trick[len] = (uint8_t)card;
+    s->trick_seats[len] = (uint8_t)seat;
+    s->trick_len = (int8_t)(len + 1);
+    if (len + 1 < s->trick_size) s->to_act = (int8_t)s->next_seat[seat];
+    else tc_dam_finish_trick(r, s);
+}
+
+/* Validates the rules and fills the derived fields (trick tables, deck ids): TC_OK or
+ * TC_ERR_ARGUMENT. Every other entry point expects prepared rules. */
+int tc_dam_prepare_rules(tc_dam_rules *r);
+
+/* Starts a deal from explicit hands (multisets of hand_size cards) and the draw pile (pile_size
+ * cards, top first, as left after dealing; with turn_trump its top card is turned and put at the
+ * bottom). Hands and pile together must be exactly the deck. Returns a tc_status; on an error
+ * *s is untouched. */
+int tc_dam_start(const tc_dam_rules *r, tc_dam_state *s, const tc_multiset *hands,
+                 const uint8_t *pile, int pile_size, int dealer);
+
+/* Checked play: on success returns TC_OK and updates *s; otherwise returns a tc_status, writes
+ * the rule broken to *refusal (enum tc_dam_refusal) and leaves *s exactly as it was. */
+int tc_dam_play(const tc_dam_rules *r, tc_dam_state *s, int card, int *refusal);
+
+/* Legal cards of the seat to act; 0 when the deal is over. */
+tc_mask tc_dam_moves(const tc_dam_state *s);
+
+/* Score of a finished deal per seat: card values taken, or tricks plus the last-trick bonus. */
+void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points);
+
+/* The card a policy plays for the seat to act. */
+int tc_dam_policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy, tc_draw *d);
+
+/* Plays `count` playouts of the deal `*start` to the end with `policy`, writing each one's score
+ * to points[i * players ...]. Returns a tc_status. */
+int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
+                    int64_t count, int32_t *points);
+
+/* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played
+ * TC_DAM_LANES at a time, card by card; deal j depends only on the bit stream and j. */
+int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
+                    const tc_dam_block *out);
+
+#endif
