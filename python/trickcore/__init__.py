@@ -1,6 +1,6 @@
 """trickcore: C-accelerated trick-taking card games and English draughts."""
 
-from trickcore import hearts
+from trickcore import dam, hearts
 from trickcore._trick import trick_winner, trick_winners
 from trickcore.cards import Card, CardMultiset, CardSet, Rank, Suit
 from trickcore.dealing import Deals, deal_batch
@@ -29,6 +29,7 @@ __all__ = [
     "Suit",
     "TrickcoreError",
     "__version__",
+    "dam",
     "deal_batch",
     "hearts",
     "trick_winner",
