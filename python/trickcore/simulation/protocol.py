@@ -88,9 +88,15 @@ def check_layout(rows: Mapping[str, Any], count: int, expected: Layout, game: st
     """Checks that a block's output has the layout of the run's first block."""
     got = layout_of(rows, count, game)
     if got != expected:
-        differing = sorted(set(got.items()) ^ set(expected.items()))
-        raise SimulationError(
-            f"{game}: simulate_block output changed layout between blocks: {differing}")
+        changes = "; ".join(
+            f"{name!r}: {describe(expected.get(name))} -> {describe(got.get(name))}"
+            for name in sorted(set(got) | set(expected)) if got.get(name) != expected.get(name))
+        raise SimulationError(f"{game}: simulate_block output changed layout between blocks: "
+                              f"{changes}")
+
+
+def describe(column: Column | None) -> str:
+    return "absent" if column is None else f"{column.dtype}{list(column.shape)}"
 
 
 def summary_fields(rules: SimulationRules, layout: Layout) -> tuple[str, ...]:
