@@ -222,7 +222,8 @@ class FieldStats:
             denominator = 1.0 + z * z / n
             centre = (mean + z * z / (2 * n)) / denominator
             half = z * np.sqrt(mean * (1.0 - mean) / n + z * z / (4.0 * n * n)) / denominator
-            return centre - half, centre + half
+            # The interval holds the rate and lies in [0, 1]; clipping removes rounding dust.
+            return np.clip(centre - half, 0.0, mean), np.clip(centre + half, mean, 1.0)
         half = z * self.std() / math.sqrt(n)
         return mean - half, mean + half
 
