@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
-
 from trickcore.deal_stats import DealStats
 from trickcore.errors import RulesError
 
@@ -19,7 +18,7 @@ from trickcore.errors import RulesError
 class FailingDeals:
     """Deal statistics whose block ``fail_block`` raises, as a crashing game kernel would."""
 
-    fail_block: int
+    fail_block: int = 0
     game: ClassVar[str] = "failing-deals"
 
     def simulate_block(self, seed: np.random.SeedSequence, count: int,

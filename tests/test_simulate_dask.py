@@ -9,7 +9,6 @@ from typing import Any
 import numpy as np
 import pytest
 from simulation_games import FailingDeals
-
 from trickcore.deal_stats import DealStats
 from trickcore.seeding import BLOCK_SIZE
 from trickcore.simulation import SimulationError, simulate

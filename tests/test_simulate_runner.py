@@ -10,8 +10,6 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 from simulation_games import FailingDeals, Measurements, NotAnArray, ShiftingLayout
-
-import trickcore
 from trickcore.deal_stats import DealStats
 from trickcore.errors import RulesError, TrickcoreError
 from trickcore.seeding import BLOCK_SIZE
@@ -25,6 +23,8 @@ from trickcore.simulation import (
 )
 from trickcore.simulation.progress import TextBar
 from trickcore.simulation.registry import GAMES, Game
+
+import trickcore
 
 # Three blocks, the last one partial: exercises cutting and merging without a long run.
 DEALS = 2 * BLOCK_SIZE + 1234
@@ -162,7 +162,8 @@ def test_protocol_violations_are_reported_clearly() -> None:
     with pytest.raises(SimulationError, match=r"block 1 .*'points' has shape \(16383, 4\), "
                                               "expected 16384 rows"):
         simulate(ShiftingLayout(short=True), DEALS, seed=1)
-    with pytest.raises(SimulationError, match=r"block 1 .*changed layout.*'points': int32\[4\] -> int16\[4\]"):
+    with pytest.raises(SimulationError, match=r"block 1 .*changed layout.*"
+                                              r"'points': int32\[4\] -> int16\[4\]"):
         simulate(ShiftingLayout(short=False), DEALS, seed=1, workers=2)
     with pytest.raises(SimulationError, match="expected str keys and numpy arrays"):
         simulate(NotAnArray(), 10, seed=1)  # type: ignore[arg-type]
@@ -199,15 +200,15 @@ def test_a_bad_seed_raises_a_value_error() -> None:
 
 def test_unknown_and_unavailable_games_raise_clear_value_errors(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(UnknownGameError, match="unknown game 'bridge'; games: .*svarta-maja"):
+    with pytest.raises(UnknownGameError, match=r"unknown game 'bridge'; games: .*svarta-maja"):
         simulate("bridge", 10)
     with pytest.raises(SimulationArgumentError, match="int cannot be simulated"):
         simulate(42, 10)  # type: ignore[arg-type]
     monkeypatch.setitem(GAMES, "ghost", Game("ghost", "trickcore.ghost:Rules.standard", "-"))
     monkeypatch.setitem(GAMES, "half", Game("half", "trickcore.deal_stats:Rules.standard", "-"))
-    with pytest.raises(GameUnavailableError, match="'ghost' needs trickcore.ghost, which is not"):
+    with pytest.raises(GameUnavailableError, match=r"'ghost' needs trickcore\.ghost, which is not"):
         simulate("ghost", 10)
-    with pytest.raises(GameUnavailableError, match="needs trickcore.deal_stats:Rules.standard"):
+    with pytest.raises(GameUnavailableError, match=r"needs trickcore\.deal_stats:Rules\.standard"):
         simulate("half", 10)
     assert not GAMES["ghost"].available() and GAMES["deals"].available()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 
@@ -10,7 +11,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-
 from trickcore.errors import SerializationError
 from trickcore.simulation.errors import SimulationArgumentError
 from trickcore.simulation.stats import HISTOGRAM_SPAN_LIMIT, FieldStats, RunStats
@@ -34,7 +34,7 @@ def merged(array: np.ndarray, cuts: list[int]) -> FieldStats:
     bounds = [0, *cuts, len(array)]
     kind = {"b": "bool", "f": "float"}.get(array.dtype.kind, "int")
     total = FieldStats.empty(kind, array.shape[1:])
-    for a, b in zip(bounds, bounds[1:], strict=False):
+    for a, b in itertools.pairwise(bounds):
         total = total.merge(FieldStats.of_array(array[a:b]))
     return total
 

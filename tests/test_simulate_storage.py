@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from simulation_games import Measurements
-
 from trickcore.card import Card, Suit
 from trickcore.cards import CardMultiset, CardSet
 from trickcore.deal_stats import DealStats
@@ -74,7 +73,7 @@ def test_format_can_be_named_explicitly(tmp_path: Path) -> None:
 def test_malformed_files_are_refused(tmp_path: Path) -> None:
     text = tmp_path / "notes.npz"
     text.write_text("hello")
-    with pytest.raises(SerializationError, match="neither a .npz nor a Parquet file"):
+    with pytest.raises(SerializationError, match=r"neither a \.npz nor a Parquet file"):
         load(text)
     with pytest.raises(SerializationError, match="cannot read"):
         load(tmp_path / "missing.npz")
@@ -133,6 +132,12 @@ class Scale:
     queen: int = 13
 
 
+QUEEN_OF_SPADES = Card("QS")
+REMOVED = CardSet("2C 2D")
+TWO_PACK_CARDS = CardMultiset.parse("AS AS KH")
+VALUES = ((Card("QS"), 13), (Card("JD"), -10))
+
+
 @dataclass(frozen=True)
 class RichRules:
     """Every kind of value a game's rules may hold."""
@@ -140,11 +145,11 @@ class RichRules:
     players: int = 4
     lead: Lead = Lead.TWO_OF_CLUBS
     trump: Suit | None = Suit.SPADES
-    queen: Card = Card("QS")
-    removed: CardSet = CardSet("2C 2D")
-    packs: CardMultiset = CardMultiset.parse("AS AS KH")
-    scale: Scale = Scale()
-    values: tuple[tuple[Card, int], ...] = ((Card("QS"), 13), (Card("JD"), -10))
+    queen: Card = QUEEN_OF_SPADES
+    removed: CardSet = REMOVED
+    packs: CardMultiset = TWO_PACK_CARDS
+    scale: Scale = field(default_factory=Scale)
+    values: tuple[tuple[Card, int], ...] = VALUES
     options: frozenset[str] = frozenset({"moon", "void"})
     table: dict[str, float] = field(default_factory=lambda: {"bonus": 0.5})
     name: str = "rich"
