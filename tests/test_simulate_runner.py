@@ -21,6 +21,7 @@ from trickcore.simulation import (
     UnknownGameError,
     simulate,
 )
+from trickcore.simulation.executors import blocks_per_task
 from trickcore.simulation.progress import TextBar
 from trickcore.simulation.registry import GAMES, Game
 
@@ -156,6 +157,21 @@ def test_a_failing_block_on_a_process_pool_is_reported() -> None:
             pytest.raises(SimulationError, match=r"block 2 .*kernel overflow") as caught:
         simulate(FailingDeals(fail_block=2), DEALS, seed=1, executor=pool)
     assert isinstance(caught.value.__cause__, ArithmeticError)
+
+
+def test_executor_tasks_group_blocks_without_changing_the_result() -> None:
+    deals = 16 * BLOCK_SIZE  # one worker keeps 8 tasks: two blocks per task
+    local = simulate(DealStats(), deals, seed=4, stats_only=True)
+    with ThreadPoolExecutor(1) as pool:
+        assert blocks_per_task(pool, 1, 16) == 2 and blocks_per_task(None, 1, 16) == 1
+        grouped = simulate(DealStats(), deals, seed=4, executor=pool, workers=1,
+                           stats_only=True)
+        assert grouped.stats == local.stats
+        with pytest.raises(SimulationError) as caught:
+            simulate(FailingDeals(fail_block=5), deals, seed=4, executor=pool, workers=1)
+    assert str(caught.value).startswith(
+        "failing-deals simulation failed in block 5 (items 81920..98303): ArithmeticError")
+    assert caught.value.block == 5 and isinstance(caught.value.__cause__, ArithmeticError)
 
 
 def test_protocol_violations_are_reported_clearly() -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
+from typing import Any
 
 from trickcore.errors import TrickcoreError
 from trickcore.simulation import GAMES, SimulationError, SimulationResult, simulate
@@ -156,17 +158,18 @@ def dask_client(address: str | None, workers: int | None) -> Iterator[object | N
         yield None
         return
     try:
-        from distributed import Client, LocalCluster
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise SimulationArgumentError(
             "--scheduler needs dask.distributed: pip install 'trickcore[dask]'") from None
     if address == "local":
-        with LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
+        with distributed.LocalCluster(
+                n_workers=workers or default_workers(), threads_per_worker=1,
+                dashboard_address=None) as cluster, distributed.Client(cluster) as client:
             yield client
     else:
         try:
-            client = Client(address, timeout="10s")
+            client = distributed.Client(address, timeout="10s")
         except (OSError, TimeoutError, ValueError) as error:
             raise SimulationArgumentError(
                 f"cannot reach the Dask scheduler at {address!r}: {error}") from None

@@ -16,11 +16,16 @@ from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from typing import Any, Protocol
 
+from trickcore.seeding import BLOCK_SIZE
 from trickcore.simulation.errors import SimulationArgumentError, SimulationError
-from trickcore.simulation.tasks import BlockOutput, BlockTask, run_block
+from trickcore.simulation.tasks import BlockFailure, BlockOutput, BlockTask, run_task
 
-# Blocks in flight per worker: enough to keep every worker busy while the head block finishes.
+# Tasks in flight per worker: enough to keep every worker busy while the head task finishes.
 WINDOW_PER_WORKER = 2
+# An executor other than local threads pays per task (pickling, a scheduler round trip), so
+# its tasks group blocks: up to this many, keeping at least TASKS_PER_WORKER tasks per worker.
+MAX_BLOCKS_PER_TASK = 16
+TASKS_PER_WORKER = 8
 
 
 class FutureLike(Protocol):
@@ -64,6 +69,13 @@ def executor_capacity(executor: object, workers: int | None) -> int:
     return reported if isinstance(reported, int) and reported > 0 else default_workers()
 
 
+def blocks_per_task(executor: object | None, workers: int, blocks: int) -> int:
+    """One block per task on local threads; grouped blocks on other executors."""
+    if executor is None:
+        return 1
+    return max(1, min(MAX_BLOCKS_PER_TASK, blocks // (TASKS_PER_WORKER * workers)))
+
+
 def describe_backend(executor: object, workers: int) -> str:
     if executor is None:
         return "1 thread" if workers == 1 else f"{workers} threads"
@@ -79,7 +91,7 @@ def execute(
     """Runs ``tasks`` (``workers`` at a time, or on ``executor``), yielding outputs in order.
 
     A failing block raises SimulationError naming the block and chaining the original error;
-    blocks still pending are cancelled, and so they are when the consumer stops early.
+    tasks still pending are cancelled, and so they are when the consumer stops early.
     """
     window = WINDOW_PER_WORKER * workers
     if executor is None and workers == 1:
@@ -87,27 +99,27 @@ def execute(
             yield _run_checked(task)
     elif executor is None:
         with ThreadPoolExecutor(workers, thread_name_prefix="trickcore-simulate") as pool:
-            yield from _ordered(lambda task: pool.submit(run_block, task), tasks, window)
+            yield from _ordered(lambda task: pool.submit(run_task, task), tasks, window)
     elif is_dask_client(executor):
         run = uuid.uuid4().hex[:12]
 
         def submit(task: BlockTask) -> FutureLike:
             future: FutureLike = executor.submit(  # type: ignore[attr-defined]
-                run_block, task, pure=False, key=f"trickcore-block-{task.block}-{run}")
+                run_task, task, pure=False, key=f"trickcore-block-{task.spans[0][0]}-{run}")
             return future
 
         yield from _ordered(submit, tasks, window)
     else:
         yield from _ordered(
-            lambda task: executor.submit(run_block, task),  # type: ignore[attr-defined]
+            lambda task: executor.submit(run_task, task),  # type: ignore[attr-defined]
             tasks, window)
 
 
 def _run_checked(task: BlockTask) -> BlockOutput:
     try:
-        return run_block(task)
+        return run_task(task)
     except Exception as error:
-        raise block_failure(task, error) from error
+        raise task_failure(task, error) from _cause(error)
 
 
 def _ordered(submit: Submit, tasks: Iterable[BlockTask], window: int) -> Iterator[BlockOutput]:
@@ -120,7 +132,7 @@ def _ordered(submit: Submit, tasks: Iterable[BlockTask], window: int) -> Iterato
             try:
                 output: BlockOutput = future.result()
             except Exception as error:
-                raise block_failure(task, error) from error
+                raise task_failure(task, error) from _cause(error)
             for following in islice(queue, 1):
                 pending.append((following, submit(following)))
             yield output
@@ -129,9 +141,22 @@ def _ordered(submit: Submit, tasks: Iterable[BlockTask], window: int) -> Iterato
             future.cancel()
 
 
-def block_failure(task: BlockTask, error: BaseException) -> SimulationError:
+def _cause(error: Exception) -> Exception:
+    return error.error if isinstance(error, BlockFailure) else error
+
+
+def task_failure(task: BlockTask, error: Exception) -> SimulationError:
+    """The error that reports a failed task: the failing block when the worker named it, else
+    the task's blocks (a lost worker, a task that could not be sent)."""
+    if isinstance(error, BlockFailure):
+        block, offset, take = error.span
+        first = block * BLOCK_SIZE + offset
+        where, cause = f"block {block} (items {first}..{first + take - 1})", error.error
+        span: tuple[int | None, int, int] = (block, first, first + take - 1)
+    else:
+        where, cause = task.describe(), error
+        single = task.spans[0][0] if len(task.spans) == 1 else None
+        span = (single, task.first_item, task.first_item + task.count - 1)
     return SimulationError(
-        f"{task.rules.game} simulation failed in {task.describe()}: "
-        f"{type(error).__name__}: {error}",
-        block=task.block, first_deal=task.first_item,
-        last_deal=task.first_item + task.count - 1)
+        f"{task.rules.game} simulation failed in {where}: {type(cause).__name__}: {cause}",
+        block=span[0], first_deal=span[1], last_deal=span[2])

@@ -12,6 +12,7 @@ from numpy.typing import NDArray
 from trickcore.seeding import BLOCK_SIZE, SeedLike, block_seed, root_seed
 from trickcore.simulation.errors import SimulationArgumentError
 from trickcore.simulation.executors import (
+    blocks_per_task,
     check_executor,
     default_workers,
     describe_backend,
@@ -81,7 +82,10 @@ def simulate(
         for name, column in layout.items()}
     stats = RunStats({name: FieldStats.empty(kind_of(layout[name].dtype), layout[name].shape)
                       for name in fields})
-    tasks = plan(rules, root, start, deals, policy, layout, fields, keep_rows=not stats_only)
+    spanned = (start + deals - 1) // BLOCK_SIZE - start // BLOCK_SIZE + 1 if deals else 0
+    grouping = blocks_per_task(executor, parallelism, spanned)
+    tasks = plan(rules, root, start, deals, policy, layout, fields, keep_rows=not stats_only,
+                 blocks_per_task=grouping)
     done = 0
     with Progress(deals, enabled=progress, label=rules.game, unit=unit_of(rules)) as bar:
         for output in execute(tasks, workers=parallelism, executor=executor):

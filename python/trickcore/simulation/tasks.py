@@ -1,9 +1,13 @@
-"""One block of a run as a picklable task: what a thread, a process or a Dask worker executes."""
+"""Tasks: one or more consecutive blocks of a run, as a picklable unit of work that a thread, a
+process or a Dask worker executes. A task's output is the same whether its blocks ran together
+or one by one: each block draws from its own child stream and the task merges them in order.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 import numpy as np
 
@@ -11,16 +15,17 @@ from trickcore.seeding import BLOCK_SIZE, block_seed, blocks
 from trickcore.simulation.protocol import Layout, Rows, SimulationRules, check_layout
 from trickcore.simulation.stats import RunStats
 
+# A span of a block: (block, offset of the first item in the block, number of items).
+Span = tuple[int, int, int]
+
 
 @dataclass(frozen=True)
 class BlockTask:
-    """Items ``offset .. offset+count-1`` of block ``block`` of the run seeded by ``root``."""
+    """The items of consecutive block ``spans`` of the run seeded by ``root``."""
 
     rules: SimulationRules
     root: np.random.SeedSequence
-    block: int
-    offset: int
-    count: int
+    spans: tuple[Span, ...]
     policy: str
     layout: Layout
     stats_fields: tuple[str, ...]
@@ -28,39 +33,78 @@ class BlockTask:
 
     @property
     def first_item(self) -> int:
-        """The run-wide index of the block's first item."""
-        return self.block * BLOCK_SIZE + self.offset
+        """The run-wide index of the task's first item."""
+        block, offset, _ = self.spans[0]
+        return block * BLOCK_SIZE + offset
+
+    @property
+    def count(self) -> int:
+        return sum(take for _, _, take in self.spans)
 
     def describe(self) -> str:
-        last = self.first_item + self.count - 1
-        return f"block {self.block} (items {self.first_item}..{last})"
+        first, last = self.spans[0][0], self.spans[-1][0]
+        which = f"block {first}" if first == last else f"blocks {first}..{last}"
+        return f"{which} (items {self.first_item}..{self.first_item + self.count - 1})"
 
 
 @dataclass(frozen=True, eq=False)
 class BlockOutput:
-    """A finished block: its rows (None when only statistics are kept) and their statistics."""
+    """A finished task: its rows (None when only statistics are kept) and their statistics."""
 
-    block: int
     count: int
     rows: Rows | None
     stats: RunStats
 
 
+class BlockFailure(Exception):
+    """Raised in a worker when one block of a task fails; pickles across processes with the
+    block number and the original error."""
+
+    def __init__(self, span: Span, error: Exception) -> None:
+        super().__init__(span, error)
+        self.span = span
+        self.error = error
+
+    def __reduce__(self) -> tuple[type[BlockFailure], tuple[Span, Exception]]:
+        return BlockFailure, (self.span, self.error)
+
+
 def plan(
     rules: SimulationRules, root: np.random.SeedSequence, start: int, count: int, policy: str,
-    layout: Layout, stats_fields: tuple[str, ...], *, keep_rows: bool,
+    layout: Layout, stats_fields: tuple[str, ...], *, keep_rows: bool, blocks_per_task: int,
 ) -> Iterator[BlockTask]:
-    """The tasks of a run over items ``start .. start+count-1``, in block order."""
-    for block, offset, take in blocks(start, count):
-        yield BlockTask(rules, root, block, offset, take, policy, layout, stats_fields, keep_rows)
+    """The tasks of a run over items ``start .. start+count-1``, in order."""
+    spans = iter(blocks(start, count))
+    while group := tuple(islice(spans, blocks_per_task)):
+        yield BlockTask(rules, root, group, policy, layout, stats_fields, keep_rows)
 
 
-def run_block(task: BlockTask) -> BlockOutput:
-    """Plays one block (from item 0 of the block's stream, so a block cut at ``offset`` gives the
-    same items as a whole one) and reduces it."""
-    end = task.offset + task.count
-    output = task.rules.simulate_block(block_seed(task.root, task.block), end, task.policy)
+def run_task(task: BlockTask) -> BlockOutput:
+    """Plays the task's blocks in order and merges their rows and statistics."""
+    parts: list[Rows] = []
+    stats: RunStats | None = None
+    for span in task.spans:
+        try:
+            rows = run_block(task, span)
+        except Exception as error:
+            raise BlockFailure(span, error) from error
+        block_stats = RunStats.of_rows(rows, task.stats_fields)
+        stats = block_stats if stats is None else stats.merge(block_stats)
+        if task.keep_rows:
+            parts.append(rows)
+    assert stats is not None  # a task holds at least one span
+    if not task.keep_rows:
+        return BlockOutput(task.count, None, stats)
+    merged = parts[0] if len(parts) == 1 else {
+        name: np.concatenate([part[name] for part in parts]) for name in task.layout}
+    return BlockOutput(task.count, merged, stats)
+
+
+def run_block(task: BlockTask, span: Span) -> Rows:
+    """One block's items ``offset ..``: played from item 0 of the block's stream, so a block
+    cut at ``offset`` gives the same items as a whole one."""
+    block, offset, take = span
+    end = offset + take
+    output = task.rules.simulate_block(block_seed(task.root, block), end, task.policy)
     check_layout(output, end, task.layout, task.rules.game)
-    rows = {name: np.ascontiguousarray(array[task.offset:]) for name, array in output.items()}
-    stats = RunStats.of_rows(rows, task.stats_fields)
-    return BlockOutput(task.block, task.count, rows if task.keep_rows else None, stats)
+    return {name: np.ascontiguousarray(array[offset:]) for name, array in output.items()}
