@@ -63,3 +63,21 @@ def test_process_workers_give_the_same_result() -> None:
         on_dask = simulate(DealStats(players=5), DEALS, seed=8, executor=process_client,
                            stats_only=True)
     assert on_dask.stats == simulate(DealStats(players=5), DEALS, seed=8, stats_only=True).stats
+
+
+def test_the_cli_runs_on_a_scheduler_address(client: Any,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from trickcore.cli_simulate import add_simulate_command
+
+    parser = argparse.ArgumentParser(prog="trickcore")
+    add_simulate_command(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["simulate", "deals", "--deals", "40000", "--seed", "3",
+                              "--scheduler", client.scheduler.address, "--no-progress"])
+    assert args.run(args) == 0
+    out = capsys.readouterr().out
+    assert f"on dask {client.scheduler.address} (2 workers)" in out
+    expected = simulate(DealStats(), 40_000, seed=3).stats["hcp"].mean()[1]
+    (line,) = (line for line in out.splitlines() if line.startswith("hcp[1] "))
+    assert line.split()[1] == f"{expected:.4f}"
