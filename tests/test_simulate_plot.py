@@ -7,7 +7,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from simulation_games import Measurements
-
 from trickcore.deal_stats import DealStats
 from trickcore.simulation import SimulationArgumentError, simulate
 
