@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import multiprocessing
+import os
+import subprocess
+import sys
 import tracemalloc
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -262,3 +265,13 @@ def test_streaming_memory_stays_flat_as_the_run_grows() -> None:
     rows_of_large = 16 * BLOCK_SIZE * (4 * 8 + 4 + 16 + 4 + 4)  # bytes full rows would hold
     assert large < 1.25 * small
     assert large < rows_of_large / 3
+
+
+def test_optional_extras_are_never_imported_unless_used() -> None:
+    code = ("import sys, trickcore.simulation as s, trickcore.cli_simulate; "
+            "s.simulate('deals', 10, seed=1, workers=2, stats_only=True); "
+            "print([m for m in ('dask', 'distributed', 'matplotlib', 'pyarrow', 'tqdm') "
+            "if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert done.stdout.strip() == "[]"
