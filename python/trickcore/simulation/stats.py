@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.errors import SerializationError
+from trickcore.simulation._tally import tally
 from trickcore.simulation.errors import SimulationArgumentError
 
 # Integer fields whose values span more than this many distinct values get no histogram.
@@ -95,36 +96,28 @@ class FieldStats:
     def _of_int(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
         if count == 0:
             return cls.empty("int", shape)
-        columns = _columns_first(flat)
-        low, high = int(columns.min()), int(columns.max())
+        low, high, histogram = tally(np.ascontiguousarray(flat), HISTOGRAM_SPAN_LIMIT)
         exact_int64 = max(abs(low), abs(high)) ** 2 * count < 1 << 63
-        span = high - low + 1
-        if span > HISTOGRAM_SPAN_LIMIT:
+        if histogram is None:
+            columns = _columns_first(flat)
             if exact_int64:
                 wide = columns.astype(np.int64)
                 sums, squares = wide.sum(axis=1), np.square(wide).sum(axis=1)
             else:  # totals beyond int64: Python ints, slowly but exactly
                 exact = columns.astype(object)
                 sums, squares = exact.sum(axis=1), (exact * exact).sum(axis=1)
-            return cls("int", shape, count, tuple(int(v) for v in sums),
-                       tuple(int(v) for v in squares), tuple(int(v) for v in columns.min(axis=1)),
-                       tuple(int(v) for v in columns.max(axis=1)))
-        # Every figure follows exactly from the histogram, which one bincount yields.
-        width = columns.shape[0]
-        offsets = _offsets_from(columns, low) + (np.arange(width) * span)[:, np.newaxis]
-        histogram = np.bincount(offsets.ravel(), minlength=span * width).reshape(width, span).T
-        histogram = np.ascontiguousarray(histogram, dtype=np.int64)
+            return cls("int", shape, count, _ints(sums), _ints(squares),
+                       _ints(columns.min(axis=1)), _ints(columns.max(axis=1)))
+        # Every figure follows exactly from the histogram.
         values: NDArray[Any] = np.arange(low, high + 1, dtype=np.int64)
         if not exact_int64:
             values = values.astype(object)
-        sums = values @ histogram
-        squares = (values * values) @ histogram
         held = histogram > 0
         first = np.argmax(held, axis=0)
-        last = span - 1 - np.argmax(held[::-1], axis=0)
-        return cls("int", shape, count, tuple(int(v) for v in sums),
-                   tuple(int(v) for v in squares), tuple(low + int(i) for i in first),
-                   tuple(low + int(i) for i in last), low, histogram)
+        last = histogram.shape[0] - 1 - np.argmax(held[::-1], axis=0)
+        return cls("int", shape, count, _ints(values @ histogram),
+                   _ints((values * values) @ histogram), _ints(first + low), _ints(last + low),
+                   low, histogram)
 
     @classmethod
     def _of_float(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
@@ -292,11 +285,8 @@ def _columns_first(flat: NDArray[Any]) -> NDArray[Any]:
     return np.ascontiguousarray(flat.T)
 
 
-def _offsets_from(values: NDArray[Any], start: int) -> NDArray[np.int64]:
-    """``values - start`` as int64, exact for every integer dtype when the span fits."""
-    if values.dtype.kind == "u":
-        return (values.astype(np.uint64) - np.uint64(start)).astype(np.int64)
-    return values.astype(np.int64) - start
+def _ints(values: NDArray[Any]) -> tuple[int, ...]:
+    return tuple(int(v) for v in values.tolist())
 
 
 class RunStats(Mapping[str, FieldStats]):
