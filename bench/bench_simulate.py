@@ -1,8 +1,9 @@
 """simulate at scale: speed-up of two workers over one, and the overhead of a Dask LocalCluster.
 
-Targets (issue 7): two workers at least 1.8x one worker on a two-core machine; a Dask
-LocalCluster within 10% of local threads for a 10-million-deal run (``scale`` 10; CI's short
-mode runs 1 million). The ratios are recorded in each benchmark's extra_info and printed (-s).
+Targets (issue 7, Hearts random playouts): two workers at least 1.8x one worker on a two-core
+machine; a Dask LocalCluster within 10% of local threads for a 10-million-deal run (``scale``
+10; CI's short mode runs 1 million). DealStats (dealing only) runs too, as a kernel-light case.
+The ratios are recorded in each benchmark's extra_info and printed (-s).
 Figures are noisy on a machine shared with other jobs: compare best-of-N, never assert speed.
 """
 
@@ -25,7 +26,8 @@ def rules_under_test() -> list[Any]:
     if importlib.util.find_spec("trickcore.hearts") is not None:
         from trickcore.hearts import Rules
 
-        games.append(pytest.param(Rules.svarta_maja(), id="svarta-maja"))
+        # Issue 3's throughput case: 4-player Svarta Maja without passing.
+        games.append(pytest.param(Rules.svarta_maja(pass_count=0), id="svarta-maja-no-pass"))
     return games
 
 
