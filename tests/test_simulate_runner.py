@@ -24,9 +24,10 @@ from trickcore.simulation import (
     UnknownGameError,
     simulate,
 )
-from trickcore.simulation.executors import blocks_per_task
+from trickcore.simulation.executors import blocks_per_task, task_failure
 from trickcore.simulation.progress import TextBar
 from trickcore.simulation.registry import GAMES, Game
+from trickcore.simulation.tasks import plan
 
 import trickcore
 
@@ -148,7 +149,7 @@ def test_a_failing_block_is_reported_with_its_block_and_original_error() -> None
             simulate(FailingDeals(fail_block=1), DEALS, seed=1, workers=workers)
         error = caught.value
         assert error.block == 1
-        assert (error.first_deal, error.last_deal) == (BLOCK_SIZE, 2 * BLOCK_SIZE - 1)
+        assert (error.first_item, error.last_item) == (BLOCK_SIZE, 2 * BLOCK_SIZE - 1)
         assert isinstance(error.__cause__, ArithmeticError)
         message = str(error)
         assert "failing-deals" in message and "block 1" in message
@@ -175,6 +176,15 @@ def test_executor_tasks_group_blocks_without_changing_the_result() -> None:
     assert str(caught.value).startswith(
         "failing-deals simulation failed in block 5 (items 81920..98303): ArithmeticError")
     assert caught.value.block == 5 and isinstance(caught.value.__cause__, ArithmeticError)
+
+
+def test_a_lost_task_is_reported_with_all_its_blocks() -> None:
+    task = next(plan(DealStats(), np.random.SeedSequence(1), BLOCK_SIZE - 10, 3 * BLOCK_SIZE,
+                     "random", {}, (), keep_rows=False, blocks_per_task=3))
+    error = task_failure(task, ConnectionError("worker tcp://10.0.0.7:4000 died"))
+    assert str(error) == ("deals simulation failed in blocks 0..2 (items 16374..49151): "
+                          "ConnectionError: worker tcp://10.0.0.7:4000 died")
+    assert (error.block, error.first_item, error.last_item) == (None, 16374, 49151)
 
 
 def test_protocol_violations_are_reported_clearly() -> None:

@@ -27,8 +27,8 @@ class SimulationError(RuntimeError):
     """A block of a simulation failed, or a game broke the simulation protocol."""
 
     def __init__(self, message: str, *, block: int | None = None,
-                 first_deal: int | None = None, last_deal: int | None = None) -> None:
+                 first_item: int | None = None, last_item: int | None = None) -> None:
         super().__init__(message)
-        self.block = block
-        self.first_deal = first_deal
-        self.last_deal = last_deal
+        self.block = block  # None when the failure spans several blocks
+        self.first_item = first_item
+        self.last_item = last_item

@@ -1,8 +1,9 @@
 """Where blocks run: inline, on local threads, on any ``concurrent.futures``-style executor, or
 on a Dask cluster through its ``distributed.Client``.
 
-Blocks are submitted a bounded window ahead and their outputs are yielded strictly in block
-order, so memory stays flat in streaming mode and merged results never depend on scheduling.
+Tasks (runs of consecutive blocks) are submitted a bounded window ahead and their outputs are
+yielded strictly in block order, so memory stays flat in streaming mode and merged results
+never depend on scheduling.
 Dask is never imported here: a Client is recognised by its module and used like an executor.
 """
 
@@ -16,9 +17,15 @@ from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from typing import Any, Protocol
 
-from trickcore.seeding import BLOCK_SIZE
 from trickcore.simulation.errors import SimulationArgumentError, SimulationError
-from trickcore.simulation.tasks import BlockFailure, BlockOutput, BlockTask, run_task
+from trickcore.simulation.tasks import (
+    BlockFailure,
+    BlockOutput,
+    BlockTask,
+    describe,
+    item_range,
+    run_task,
+)
 
 # Tasks in flight per worker: enough to keep every worker busy while the head task finishes.
 WINDOW_PER_WORKER = 2
@@ -148,15 +155,10 @@ def _cause(error: Exception) -> Exception:
 def task_failure(task: BlockTask, error: Exception) -> SimulationError:
     """The error that reports a failed task: the failing block when the worker named it, else
     the task's blocks (a lost worker, a task that could not be sent)."""
-    if isinstance(error, BlockFailure):
-        block, offset, take = error.span
-        first = block * BLOCK_SIZE + offset
-        where, cause = f"block {block} (items {first}..{first + take - 1})", error.error
-        span: tuple[int | None, int, int] = (block, first, first + take - 1)
-    else:
-        where, cause = task.describe(), error
-        single = task.spans[0][0] if len(task.spans) == 1 else None
-        span = (single, task.first_item, task.first_item + task.count - 1)
+    spans = (error.span,) if isinstance(error, BlockFailure) else task.spans
+    cause = _cause(error)
+    first, last = item_range(spans)
     return SimulationError(
-        f"{task.rules.game} simulation failed in {where}: {type(cause).__name__}: {cause}",
-        block=span[0], first_deal=span[1], last_deal=span[2])
+        f"{task.rules.game} simulation failed in {describe(spans)}: "
+        f"{type(cause).__name__}: {cause}",
+        block=spans[0][0] if len(spans) == 1 else None, first_item=first, last_item=last)

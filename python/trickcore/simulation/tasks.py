@@ -32,19 +32,22 @@ class BlockTask:
     keep_rows: bool
 
     @property
-    def first_item(self) -> int:
-        """The run-wide index of the task's first item."""
-        block, offset, _ = self.spans[0]
-        return block * BLOCK_SIZE + offset
-
-    @property
     def count(self) -> int:
         return sum(take for _, _, take in self.spans)
 
-    def describe(self) -> str:
-        first, last = self.spans[0][0], self.spans[-1][0]
-        which = f"block {first}" if first == last else f"blocks {first}..{last}"
-        return f"{which} (items {self.first_item}..{self.first_item + self.count - 1})"
+
+def item_range(spans: tuple[Span, ...]) -> tuple[int, int]:
+    """The run-wide indices of the first and last items of consecutive spans."""
+    (first_block, offset, _), (last_block, last_offset, take) = spans[0], spans[-1]
+    return first_block * BLOCK_SIZE + offset, last_block * BLOCK_SIZE + last_offset + take - 1
+
+
+def describe(spans: tuple[Span, ...]) -> str:
+    """``block 3 (items 49152..65535)`` or ``blocks 3..5 (items ...)``."""
+    first, last = spans[0][0], spans[-1][0]
+    which = f"block {first}" if first == last else f"blocks {first}..{last}"
+    start, end = item_range(spans)
+    return f"{which} (items {start}..{end})"
 
 
 @dataclass(frozen=True, eq=False)
