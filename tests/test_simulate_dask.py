@@ -81,3 +81,17 @@ def test_the_cli_runs_on_a_scheduler_address(client: Any,
     expected = simulate(DealStats(), 40_000, seed=3).stats["hcp"].mean()[1]
     (line,) = (line for line in out.splitlines() if line.startswith("hcp[1] "))
     assert line.split()[1] == f"{expected:.4f}"
+
+
+def test_the_cli_starts_and_stops_a_local_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from trickcore.cli_simulate import add_simulate_command
+
+    parser = argparse.ArgumentParser(prog="trickcore")
+    add_simulate_command(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["simulate", "deals", "--deals", "20000", "--seed", "5",
+                              "--scheduler", "local", "--workers", "1", "--stats-only"])
+    assert args.run(args) == 0
+    out = capsys.readouterr().out
+    assert "on dask tcp://127.0.0.1:" in out and "(1 worker)" in out

@@ -84,12 +84,16 @@ def blocks_per_task(executor: object | None, workers: int, blocks: int) -> int:
 
 
 def describe_backend(executor: object, workers: int) -> str:
+    """``2 threads``, ``dask tcp://10.0.0.1:8786 (8 workers)``, ``ProcessPoolExecutor (...)``."""
+    plural = "" if workers == 1 else "s"
     if executor is None:
-        return "1 thread" if workers == 1 else f"{workers} threads"
+        return f"{workers} thread{plural}"
     if is_dask_client(executor):
-        address = getattr(executor, "scheduler", None)
-        return f"dask {getattr(address, 'address', '')}".rstrip() + f" ({workers} workers)"
-    return f"{type(executor).__name__} ({workers} workers)"
+        scheduler = getattr(executor, "scheduler", None)
+        name = f"dask {getattr(scheduler, 'address', '')}".rstrip()
+    else:
+        name = type(executor).__name__
+    return f"{name} ({workers} worker{plural})"
 
 
 def execute(
