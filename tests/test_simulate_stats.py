@@ -147,6 +147,21 @@ def test_arrays_of_text_have_no_statistics() -> None:
         FieldStats.of_array(np.array(["a", "b"]))
 
 
+@pytest.mark.parametrize(("dtype", "values"), [
+    (np.uint64, [2**64 - 1, 2**64 - 3, 2**64 - 1]),
+    (np.uint64, [2**63, 2**63 + 1]),
+    (np.int64, [-(2**63), -(2**63) + 2, -(2**63)]),
+    (np.int64, [2**63 - 1, 2**63 - 1]),
+])
+def test_extreme_values_with_a_narrow_span_keep_exact_totals(dtype: type,
+                                                              values: list[int]) -> None:
+    stats = FieldStats.of_array(np.array(values, dtype=dtype))
+    assert stats.sums == (sum(values),) and stats.squares == (sum(v * v for v in values),)
+    assert stats.minimum == (min(values),) and stats.maximum == (max(values),)
+    assert stats.histogram_start == min(values) and stats.histogram is not None
+    assert float(stats.mean()) == sum(values) / len(values)
+
+
 def test_histogram_is_dropped_once_the_merged_span_exceeds_the_limit() -> None:
     low = FieldStats.of_array(np.array([0, 1], dtype=np.int32))
     high = FieldStats.of_array(np.array([HISTOGRAM_SPAN_LIMIT], dtype=np.int32))

@@ -97,10 +97,9 @@ class FieldStats:
         if count == 0:
             return cls.empty("int", shape)
         low, high, histogram = tally(np.ascontiguousarray(flat), HISTOGRAM_SPAN_LIMIT)
-        exact_int64 = max(abs(low), abs(high)) ** 2 * count < 1 << 63
         if histogram is None:
             columns = _columns_first(flat)
-            if exact_int64:
+            if max(abs(low), abs(high)) ** 2 * count < 1 << 63:
                 wide = columns.astype(np.int64)
                 sums, squares = wide.sum(axis=1), np.square(wide).sum(axis=1)
             else:  # totals beyond int64: Python ints, slowly but exactly
@@ -108,16 +107,19 @@ class FieldStats:
                 sums, squares = exact.sum(axis=1), (exact * exact).sum(axis=1)
             return cls("int", shape, count, _ints(sums), _ints(squares),
                        _ints(columns.min(axis=1)), _ints(columns.max(axis=1)))
-        # Every figure follows exactly from the histogram.
-        values: NDArray[Any] = np.arange(low, high + 1, dtype=np.int64)
-        if not exact_int64:
-            values = values.astype(object)
+        # Every figure follows exactly from the histogram: with offsets k = value - low (small,
+        # so int64 sums are exact), sum = n·low + Σk and sum of squares = n·low² + 2·low·Σk + Σk².
+        offsets = np.arange(histogram.shape[0], dtype=np.int64)
+        first_moment, second_moment = _ints(offsets @ histogram), _ints(
+            (offsets * offsets) @ histogram)
         held = histogram > 0
         first = np.argmax(held, axis=0)
         last = histogram.shape[0] - 1 - np.argmax(held[::-1], axis=0)
-        return cls("int", shape, count, _ints(values @ histogram),
-                   _ints((values * values) @ histogram), _ints(first + low), _ints(last + low),
-                   low, histogram)
+        return cls("int", shape, count, tuple(count * low + k for k in first_moment),
+                   tuple(count * low * low + 2 * low * k + k2
+                         for k, k2 in zip(first_moment, second_moment, strict=True)),
+                   tuple(low + int(i) for i in first.tolist()),
+                   tuple(low + int(i) for i in last.tolist()), low, histogram)
 
     @classmethod
     def _of_float(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
