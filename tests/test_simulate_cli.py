@@ -45,6 +45,13 @@ def test_saves_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert image.read_bytes().startswith(b"\x89PNG")
 
 
+def test_an_unwritable_save_path_fails_cleanly(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "missing-directory" / "run.npz"
+    assert run("deals", "--deals", "100", "--seed", "1", "--save", str(target)) == 1
+    assert "error: [Errno 2] No such file or directory" in capsys.readouterr().err
+
+
 def test_start_replays_part_of_a_run(tmp_path: Path) -> None:
     saved = tmp_path / "part.npz"
     assert run("deals", "--deals", "10", "--seed", "3", "--start", "16380", "--save",

@@ -220,6 +220,11 @@ def test_bad_arguments_raise_clear_value_errors(arguments: dict[str, object],
     assert isinstance(caught.value, ValueError)
 
 
+def test_rows_too_large_for_memory_suggest_statistics_only() -> None:
+    with pytest.raises(SimulationArgumentError, match=r"need .* GiB: use stats_only=True"):
+        simulate(DealStats(), 10**17, seed=1)
+
+
 def test_a_bad_seed_raises_a_value_error() -> None:
     with pytest.raises(TrickcoreError, match="invalid seed 'abc'"):
         simulate(DealStats(), 10, seed="abc")  # type: ignore[arg-type]

@@ -120,6 +120,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     except SimulationError as error:
         print(f"trickcore simulate: {error}", file=sys.stderr)
         return EXIT_FAILED
+    except OSError as error:  # --save or --plot could not write
+        print(f"trickcore simulate: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
     except KeyboardInterrupt:
         print("trickcore simulate: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 import time
 from typing import Any
@@ -77,9 +78,7 @@ def simulate(
     fields = summary_fields(rules, layout)
 
     began = time.perf_counter()
-    arrays = None if stats_only else {
-        name: np.empty((deals, *column.shape), dtype=column.dtype)
-        for name, column in layout.items()}
+    arrays = None if stats_only else _allocate(layout, deals)
     stats = RunStats({name: FieldStats.empty(kind_of(layout[name].dtype), layout[name].shape)
                       for name in fields})
     spanned = (start + deals - 1) // BLOCK_SIZE - start // BLOCK_SIZE + 1 if deals else 0
@@ -119,6 +118,18 @@ def _probe_layout(rules: SimulationRules, root: np.random.SeedSequence, start: i
     first_block = start // BLOCK_SIZE
     return layout_of(rules.simulate_block(block_seed(root, first_block), 1, policy), 1,
                      rules.game)
+
+
+def _allocate(layout: Layout, deals: int) -> dict[str, NDArray[Any]]:
+    try:
+        return {name: np.empty((deals, *column.shape), dtype=column.dtype)
+                for name, column in layout.items()}
+    except MemoryError:
+        size = deals * sum(column.dtype.itemsize * math.prod(column.shape)
+                           for column in layout.values())
+        raise SimulationArgumentError(
+            f"the rows of {deals:,} items need {size / 2**30:,.1f} GiB: use stats_only=True "
+            "to keep running statistics only") from None
 
 
 def _store(arrays: dict[str, NDArray[Any]], rows: dict[str, NDArray[Any]], at: int) -> None:
