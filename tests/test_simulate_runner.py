@@ -53,6 +53,7 @@ def test_rows_match_the_dealing_kernel_for_the_same_seed(reference: SimulationRe
     np.testing.assert_array_equal(reference["hands"], deals.hands)
     assert reference["hcp"].shape == (DEALS, 4)
     assert reference["void"].dtype == np.bool_
+    assert reference.deals_per_second == DEALS / reference.elapsed > 0
 
 
 @pytest.mark.parametrize("workers", [1, 2, 3])

@@ -23,10 +23,6 @@ class Game:
     target: str
     description: str
 
-    @property
-    def module(self) -> str:
-        return self.target.partition(":")[0]
-
     def available(self) -> bool:
         """Whether the game's module can be imported here (imports it)."""
         try:
