@@ -56,8 +56,8 @@ def simulate(
     ``simulate(r, 1, seed=s, start=i)`` replays item ``i`` of a large run.
 
     ``workers``: threads on this machine (default: every core); with an ``executor`` (a
-    ``concurrent.futures.Executor`` or a ``dask.distributed.Client``), how many blocks to keep
-    running at once (default: the executor's size). ``stats_only`` keeps only running
+    ``concurrent.futures.Executor`` or a ``dask.distributed.Client``), how many tasks it runs
+    at once (default: the executor's size, for Dask its total threads). ``stats_only`` keeps only running
     statistics, so memory stays flat however many items are played. ``progress`` shows a bar
     with items per second on long runs. A block that fails raises SimulationError naming it.
     """
