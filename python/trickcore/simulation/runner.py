@@ -57,9 +57,10 @@ def simulate(
 
     ``workers``: threads on this machine (default: every core); with an ``executor`` (a
     ``concurrent.futures.Executor`` or a ``dask.distributed.Client``), how many tasks it runs
-    at once (default: the executor's size, for Dask its total threads). ``stats_only`` keeps only running
-    statistics, so memory stays flat however many items are played. ``progress`` shows a bar
-    with items per second on long runs. A block that fails raises SimulationError naming it.
+    at once (default: the executor's size, for Dask its total threads). ``stats_only`` keeps
+    only running statistics, so memory stays flat however many items are played. ``progress``
+    shows a bar with items per second on long runs. A block that fails raises SimulationError
+    naming it.
     """
     rules = rules_for(rules) if isinstance(rules, str) else check_rules(rules)
     deals = _count("deals", deals)
