@@ -12,6 +12,7 @@ from trickcore.errors import (
     SerializationError,
     TrickcoreError,
 )
+from trickcore.simulation import SimulationResult, simulate
 
 __version__ = "0.1.0"
 
@@ -26,12 +27,14 @@ __all__ = [
     "Rank",
     "RulesError",
     "SerializationError",
+    "SimulationResult",
     "Suit",
     "TrickcoreError",
     "__version__",
     "dam",
     "deal_batch",
     "hearts",
+    "simulate",
     "trick_winner",
     "trick_winners",
 ]

@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 import trickcore
+from trickcore.cli_simulate import add_simulate_command
 from trickcore.dealing import deal_batch
 from trickcore.draughts.commands import register as register_draughts
 
@@ -33,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--count", type=int, default=1, help="number of deals")
     deal.set_defaults(run=_deal)
     register_draughts(commands)
+    add_simulate_command(commands)
     return parser
 
 

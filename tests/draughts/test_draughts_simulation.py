@@ -10,6 +10,7 @@ from trickcore.draughts import Termination
 from trickcore.draughts.simulation import Rules, simulate
 from trickcore.errors import RulesError
 from trickcore.seeding import BLOCK_SIZE
+from trickcore.simulation.errors import SimulationArgumentError
 
 
 def test_rules_are_frozen_hashable_picklable_and_named() -> None:
@@ -67,7 +68,7 @@ def test_simulate_is_independent_of_workers() -> None:
     first = simulate(games=200, seed=11)
     assert (first["plies"] == one["plies"][:200]).all()
     assert len(simulate(games=0, seed=1)["result"]) == 0
-    with pytest.raises(RulesError):
+    with pytest.raises(SimulationArgumentError, match="must be non-negative, not -1"):
         simulate(games=-1)
 
 

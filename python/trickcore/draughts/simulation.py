@@ -7,9 +7,8 @@ games (``simulate_block``), so game ``i`` of a seed is the same whatever the num
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -17,7 +16,10 @@ from numpy.typing import NDArray
 from trickcore.draughts._board import STARTING_FEN, Board
 from trickcore.draughts._playout import playout_block
 from trickcore.errors import ParseError, RulesError
-from trickcore.seeding import SeedLike, block_seed, blocks, root_seed
+from trickcore.seeding import SeedLike
+
+if TYPE_CHECKING:
+    from trickcore.simulation import SimulationResult
 
 POLICIES = ("random",)
 
@@ -29,6 +31,7 @@ class Rules:
     """Parameters of simulated games (the rules of play themselves are fixed: WCDF)."""
 
     game: ClassVar[str] = "draughts"
+    unit: ClassVar[str] = "games"
     summary_fields: ClassVar[tuple[str, ...]] = ("result", "plies")
 
     # End a game as a draw as soon as a draw claim (threefold repetition, 40-move rule) would
@@ -63,23 +66,14 @@ class Rules:
 
 
 def simulate(games: int, seed: SeedLike = None, workers: int | None = None, *,
-             rules: Rules | None = None, policy: str = "random") -> Games:
-    """Plays ``games`` random games and returns the arrays of ``Rules.simulate_block`` for all of
-    them, game ``i`` from block ``i // BLOCK_SIZE`` of ``seed`` (independent of ``workers``)."""
-    if not isinstance(games, int) or games < 0:
-        raise RulesError(f"games must be a non-negative int, not {games!r}")
-    rules = Rules() if rules is None else rules
-    root = root_seed(seed)
+             rules: Rules | None = None, policy: str = "random", executor: object | None = None,
+             progress: bool = False, stats_only: bool = False) -> SimulationResult:
+    """Plays ``games`` random games through the shared framework (``trickcore.simulate``):
+    game ``i`` comes from block ``i // BLOCK_SIZE`` of ``seed``, whatever ``workers`` or
+    ``executor`` ran it. ``result["result"]``, ``["end"]``, ``["plies"]``, ``["pieces"]`` are the
+    arrays of ``Rules.simulate_block``."""
+    from trickcore.simulation import simulate as run_simulation
 
-    def run(span: tuple[int, int, int]) -> Games:
-        return rules.simulate_block(block_seed(root, span[0]), span[2], policy)
-
-    spans = blocks(0, games)
-    if workers == 1 or len(spans) <= 1:
-        parts = [run(span) for span in spans]
-    else:
-        with ThreadPoolExecutor(workers) as pool:
-            parts = list(pool.map(run, spans))
-    if not parts:
-        return rules.simulate_block(block_seed(root, 0), 0, policy)
-    return {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
+    return run_simulation(Rules() if rules is None else rules, games, seed=seed, policy=policy,
+                          workers=workers, executor=executor, progress=progress,
+                          stats_only=stats_only)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -82,6 +82,10 @@ class SimulationResult:
 
     def __contains__(self, name: object) -> bool:
         return self.arrays is not None and name in self.arrays
+
+    def __iter__(self) -> Iterator[str]:
+        """The output names, as iterating a dict of arrays gives."""
+        return iter(self.keys())
 
     def __repr__(self) -> str:
         return (f"SimulationResult(game={self.game!r}, {self.unit}={self.deals}, "
