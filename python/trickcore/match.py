@@ -9,7 +9,8 @@ How a game plugs in (see ``trickcore.hearts.Match``): subclass ``TrickMatch`` an
 deal that does not count and is dealt again by the same dealer); add the game's move methods,
 each a call to ``_move``. The rules must provide ``players``, ``sides`` (the seats of each side:
 one per player, or teams), ``limit`` and ``deals`` (either may be None, not both). Override
-``_reached_end`` for another end condition.
+``_reached_end`` for another end condition, and ``_dealt`` when a deal starts from state the
+match carries (Spades: each side's score and bags).
 
 Deal ``k`` of a match (redeals included) is dealt from child stream ``k`` of the match's seed
 (``trickcore.seeding.block_seed``), so a match replays from its seed alone.
@@ -49,7 +50,8 @@ class TrickMatch(Generic[D]):
         self.rules = rules
         self.first_dealer = dealer
         self._root = root_seed(seed)
-        self._deals: list[D] = [self._dealt(0, dealer, 0)]
+        self._deals: list[D] = []  # before the first deal, so _dealt may read the match's state
+        self._deals.append(self._dealt(0, dealer, 0))
 
     def _dealt(self, index: int, dealer: int, deal_number: int) -> D:
         deal: D = self.DEAL_TYPE.random(self.rules, seed=block_seed(self._root, index),
