@@ -148,8 +148,8 @@ int tc_spades_bid_refusal(const tc_spades_rules *r, const tc_spades_state *s, in
     int seat = s->to_act;
     if (code == TC_SPADES_BLIND_NIL) {
         if (!r->blind_nil) return TC_SPADES_BLIND_OFF;
-        if (s->seen >> seat & 1) return TC_SPADES_BLIND_SEEN;
         if (!(s->blind_eligible >> seat & 1)) return TC_SPADES_BLIND_NOT_BEHIND;
+        if (s->seen >> seat & 1) return TC_SPADES_BLIND_SEEN;
     }
     switch (r->bidding) {
     case TC_SPADES_SUICIDE:
