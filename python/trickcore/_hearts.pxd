@@ -1,0 +1,22 @@
+# Hearts-family deal state classes, for other Cython modules (search, solvers) to cimport.
+from libc.stdint cimport int64_t, uint64_t
+
+from trickcore._chearts cimport tc_hearts_rules, tc_hearts_state
+from trickcore._steps cimport Step
+
+
+cdef class KernelRules:
+    cdef tc_hearts_rules c
+    cdef readonly object rules
+
+
+cdef class DealCore:
+    cdef tc_hearts_state state
+    cdef KernelRules kernel
+    cdef Step head
+    cdef tuple dealt
+    cdef readonly int64_t deal_number
+
+    cdef int seat_index(self, object seat) except -1
+    cdef str play_refusal(self, int refusal, int card)
+    cdef str pass_refusal(self, int refusal, int seat, uint64_t cards)

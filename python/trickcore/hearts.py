@@ -1,0 +1,508 @@
+"""The Hearts family: Svarta Maja (Swedish "Dam") and Spardame (Norwegian), one engine.
+
+``Rules`` holds every parameter (presets ``Rules.svarta_maja()`` and ``Rules.spardame()``),
+``Deal`` is one deal as a state machine (passing, play, scoring) on the C kernel
+``src/trickcore/hearts.c``, ``Match`` plays deals to the end of a game, and
+``Rules.simulate_block`` plays complete deals by the million in C for ``trickcore.simulate``.
+The rules are in ``shared/rules/hearts.md``; where the sources are silent the choice made is
+noted on the parameter.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, TypeAlias, get_args
+
+import numpy as np
+from numpy.typing import NDArray
+
+from trickcore._cards import CardSet
+from trickcore._hearts import MAX_ROTATION, MAX_VALUE, DealCore, KernelRules, simulate_block
+from trickcore.card import Card, Suit
+from trickcore.cards import C2, C3, CJ, D2, D3, DJ, HA, SQ
+from trickcore.dealing import deal_batch
+from trickcore.errors import ParseError, RulesError, SerializationError
+from trickcore.game import Observation, Pass, Play, TrickDeal
+from trickcore.match import TrickMatch
+from trickcore.seeding import SeedLike
+from trickcore.serialization import cards_from_json, field
+from trickcore.simblock import block_generator, check_count, side_points
+
+GameName: TypeAlias = Literal["svarta-maja", "spardame"]
+PassDirection: TypeAlias = Literal["left", "right", "across", "none"]
+FirstLead: TypeAlias = Literal["lowest-club", "any-club", "left-of-dealer"]
+MoonForm: TypeAlias = Literal["off", "add-to-others", "subtract-from-shooter"]
+Policy: TypeAlias = Literal["random", "greedy"]
+
+# Low cards taken out, in this order and only as many as needed, so the pack divides evenly.
+REMOVAL_ORDER = (D2, C2, D3, C3)
+HEARTS = CardSet.of_suit(Suit.HEARTS)
+PLAYERS = range(3, 7)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule of a Hearts-family game. Immutable, hashable and picklable; invalid values and
+    combinations raise RulesError when the rules are built. ``None`` means "derived": see the
+    field's comment and the property of the same meaning (``removed_cards``, ``rotation``...)."""
+
+    # The preset family these rules came from; the registry name trickcore.simulate uses.
+    game: GameName = "svarta-maja"
+    # Number of players, 3..6; seats 0..players-1, play passes to the left (seat + 1).
+    players: int = 4
+    # Cards taken out of the pack so it divides evenly. None: as many as needed of 2♦ 2♣ 3♦ 3♣,
+    # in that order (our decision; no heart and not Q♠ is ever removed).
+    removed: CardSet | None = None
+    # Cards each player passes before play; 0 plays without passing ("utan passning").
+    pass_count: int = 3
+    # Pass direction by deal number, cycling. None: left, right, across, none (with an odd
+    # number of players, where there is no "across": left, right, none).
+    pass_rotation: tuple[PassDirection, ...] | None = None
+    # Spardame: Q♠ may be passed only together with another spade or J♦.
+    queen_pass_restricted: bool = False
+    # The first lead: the holder of the lowest club in play leads it ("lowest-club": 2♣, or 3♣
+    # when 2♣ is removed), the holder of that club leads any club ("any-club"), or the player
+    # left of the dealer leads any card ("left-of-dealer").
+    first_lead: FirstLead = "lowest-club"
+    # No heart and not Q♠ may be played to the first trick, unless the hand holds nothing else
+    # (following suit comes first).
+    first_trick_protected: bool = True
+    # No heart may be led until a heart has been discarded on a trick in which hearts were not
+    # led; a hand holding only hearts may lead one.
+    hearts_must_be_broken: bool = True
+    # Playing Q♠ (in any way) also breaks hearts.
+    queen_breaks_hearts: bool = False
+    # Unbroken hearts may be led when the only other card in the hand is Q♠.
+    hearts_lead_with_only_queen: bool = False
+    # Points for taking each heart (other than A♥ when that has its own value).
+    heart_points: int = 1
+    # Points for A♥. None: the same as any other heart.
+    ace_of_hearts_points: int | None = None
+    # Points for Q♠ (Svarta Maja, "spader dam").
+    queen_of_spades_points: int = 13
+    # Points for J♦: negative is a bonus (-10 on the 13/1 scale, -100 in Spardame).
+    jack_of_diamonds_points: int = 0
+    # Points for J♣ ("klöverknekt" variant: 2 when switched on, from Dutch Hartenjagen).
+    jack_of_clubs_points: int = 0
+    # Points of any other card, overriding the values above: pairs (card, points).
+    card_points: tuple[tuple[Card, int], ...] = ()
+    # Shooting the moon: off, the shooter scores 0 for the moon cards and every other player
+    # adds the moon's worth ("add-to-others"), or the shooter subtracts it.
+    moon: MoonForm = "add-to-others"
+    # The moon needs every card worth points (else only the hearts and Q♠).
+    moon_needs_all_penalty_cards: bool = True
+    # What a moon is worth. None: the total of the moon cards (26 in Svarta Maja).
+    moon_points: int | None = None
+    # Added to the points of each player who takes no trick (negative: a bonus).
+    no_tricks_bonus: int = 0
+    # Spardame: when one player takes every trick nobody scores and the same dealer deals again.
+    # It takes precedence over the moon.
+    void_if_one_takes_all: bool = False
+    # Partners sit opposite (4 or 6 players); a team's score is the sum of its players'.
+    teams: bool = False
+    # A match ends after the deal in which a total reaches this limit (None: no limit).
+    limit: int | None = 100
+    # ... or after this many deals that count (None: no fixed number).
+    deals: int | None = None
+
+    summary_fields: ClassVar[tuple[str, ...]] = ("points", "moon", "void")
+
+    def __post_init__(self) -> None:
+        self._normalise()
+        self._validate()
+
+    def _normalise(self) -> None:
+        def set_field(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        if self.removed is not None and not isinstance(self.removed, CardSet):
+            set_field("removed", _cards(self.removed, "removed"))
+        if isinstance(self.pass_rotation, (list, str)):
+            rotation = self.pass_rotation.split() if isinstance(self.pass_rotation, str) else self.pass_rotation
+            set_field("pass_rotation", tuple(rotation))
+        points: object = self.card_points
+        pairs = points.items() if isinstance(points, Mapping) else points
+        try:
+            normal = tuple(sorted((Card(card), value) for card, value in pairs))  # type: ignore[union-attr]
+        except (TypeError, ValueError) as error:
+            raise RulesError(f"card_points must be (card, points) pairs or a mapping: {error}") from None
+        set_field("card_points", normal)
+
+    def _validate(self) -> None:
+        _check_choice("game", self.game, GameName)
+        players = _int("players", self.players)
+        if players not in PLAYERS:
+            raise RulesError(f"players must be 3..6, not {players}")
+        removed = self.removed_cards
+        if removed.mask & ~CardSet.full().mask:
+            raise RulesError(f"removed cards must be from the 52-card pack, not {removed}")
+        left = 52 - len(removed)
+        if left % players or left == 0:
+            raise RulesError(f"removing {len(removed)} cards ({removed}) leaves {left}, which do "
+                             f"not divide evenly among {players} players")
+        pass_count = _int("pass_count", self.pass_count)
+        if not 0 <= pass_count < self.hand_size:
+            raise RulesError(f"pass_count {pass_count}: a player holds {self.hand_size} cards and "
+                             f"keeps at least one (0 for no passing)")
+        rotation = self.rotation
+        if not 1 <= len(rotation) <= MAX_ROTATION:
+            raise RulesError(f"pass_rotation must list 1..{MAX_ROTATION} directions, not {rotation!r}")
+        for direction in rotation:
+            _check_choice("pass_rotation", direction, PassDirection)
+            if direction == "across" and players % 2:
+                raise RulesError(f"no 'across' pass with {players} players (an odd number)")
+        _check_choice("first_lead", self.first_lead, FirstLead)
+        if self.first_lead != "left-of-dealer" and not self.deck.suit(Suit.CLUBS):
+            raise RulesError(f"first_lead {self.first_lead!r} needs a club in play")
+        for name in ("queen_pass_restricted", "first_trick_protected", "hearts_must_be_broken",
+                     "queen_breaks_hearts", "hearts_lead_with_only_queen",
+                     "moon_needs_all_penalty_cards", "void_if_one_takes_all", "teams"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        for name in ("heart_points", "ace_of_hearts_points", "queen_of_spades_points",
+                     "jack_of_diamonds_points", "jack_of_clubs_points", "moon_points",
+                     "no_tricks_bonus"):
+            value = getattr(self, name)
+            if value is not None and abs(_int(name, value)) > MAX_VALUE:
+                raise RulesError(f"{name} must be within ±{MAX_VALUE}, not {value}")
+        seen: set[Card] = set()
+        for card, value in self.card_points:
+            if card.is_joker or card in seen or abs(_int("card_points", value)) > MAX_VALUE:
+                raise RulesError(f"card_points: {card} must be a distinct pack card worth at most "
+                                 f"±{MAX_VALUE}, not {value!r}")
+            seen.add(card)
+        _check_choice("moon", self.moon, MoonForm)
+        if self.moon != "off" and not self.moon_cards:
+            raise RulesError("a moon needs at least one card worth points (or moon='off')")
+        if self.teams and players not in (4, 6):
+            raise RulesError(f"team play needs 4 or 6 players (partners opposite), not {players}")
+        for name in ("limit", "deals"):
+            value = getattr(self, name)
+            if value is not None and _int(name, value) <= 0:
+                raise RulesError(f"{name} must be positive or None, not {value}")
+        if self.limit is None and self.deals is None:
+            raise RulesError("a match needs an end: set limit, deals or both")
+
+    @classmethod
+    def svarta_maja(cls, *, children: bool = False, **overrides: Any) -> Rules:
+        """Svarta Maja (Swedish "Dam"): pass 3 (left, right, across, none), 2♣ leads, first
+        trick protected, hearts broken by a discard, hearts 1 and Q♠ 13, the moon (others +26),
+        a match to 100. ``children=True`` is the children's version: only Q♠ counts (1 point to
+        whoever takes it), no moon, a single deal."""
+        settings: dict[str, Any] = {"game": "svarta-maja"}
+        if children:
+            settings.update(heart_points=0, queen_of_spades_points=1, moon="off", limit=None,
+                            deals=1)
+        return cls(**{**settings, **overrides})
+
+    @classmethod
+    def spardame(cls, **overrides: Any) -> Rules:
+        """Spardame (Norwegian): pass 2 to the left with the Q♠ restriction, left of the dealer
+        leads any card, no first-trick or hearts-breaking rule, Q♠ 100, A♥ 20, other hearts 10,
+        J♦ -100, one player taking every trick voids the deal, a match to 500."""
+        settings: dict[str, Any] = {
+            "game": "spardame", "pass_count": 2, "pass_rotation": ("left",),
+            "queen_pass_restricted": True, "first_lead": "left-of-dealer",
+            "first_trick_protected": False, "hearts_must_be_broken": False, "heart_points": 10,
+            "ace_of_hearts_points": 20, "queen_of_spades_points": 100,
+            "jack_of_diamonds_points": -100, "moon": "off", "void_if_one_takes_all": True,
+            "limit": 500,
+        }
+        return cls(**{**settings, **overrides})
+
+    @property
+    def removed_cards(self) -> CardSet:
+        """The cards out of play (``removed``, or the default removal for ``players``)."""
+        if self.removed is not None:
+            return self.removed
+        return CardSet(REMOVAL_ORDER[:52 % self.players])
+
+    @property
+    def deck(self) -> CardSet:
+        return CardSet.full() - self.removed_cards
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.deck) // self.players
+
+    @property
+    def rotation(self) -> tuple[PassDirection, ...]:
+        """The pass directions by deal number, cycling."""
+        if self.pass_rotation is not None:
+            return self.pass_rotation
+        return ("left", "right", "none") if self.players % 2 else ("left", "right", "across", "none")
+
+    @property
+    def rotation_offsets(self) -> tuple[int, ...]:
+        """Seat s passes to s + offset; 0 for no pass."""
+        n = self.players
+        offsets = {"left": 1, "right": n - 1, "across": n // 2, "none": 0}
+        return tuple(offsets[d] for d in self.rotation)
+
+    def pass_direction(self, deal_number: int) -> PassDirection:
+        """The pass direction of deal ``deal_number`` ("none" when passing is off)."""
+        return self.rotation[deal_number % len(self.rotation)] if self.pass_count else "none"
+
+    @property
+    def card_values(self) -> tuple[int, ...]:
+        """Points for taking each card 0..51."""
+        values = [0] * 52
+        for card in HEARTS:
+            values[card] = self.heart_points
+        values[HA] = self.heart_points if self.ace_of_hearts_points is None else self.ace_of_hearts_points
+        values[SQ] = self.queen_of_spades_points
+        values[DJ] = self.jack_of_diamonds_points
+        values[CJ] = self.jack_of_clubs_points
+        for card, value in self.card_points:
+            values[card] = value
+        return tuple(values)
+
+    def card_value(self, card: Card | int | str) -> int:
+        return self.card_values[Card(card)]
+
+    @property
+    def penalty_cards(self) -> CardSet:
+        """The cards in play worth more than nothing."""
+        values = self.card_values
+        return CardSet(c for c in self.deck if values[c] > 0)
+
+    @property
+    def moon_cards(self) -> CardSet:
+        """Cards one player must take to shoot the moon."""
+        if self.moon_needs_all_penalty_cards:
+            return self.penalty_cards
+        return self.deck & (HEARTS | CardSet([SQ]))
+
+    @property
+    def moon_value(self) -> int:
+        if self.moon_points is not None:
+            return self.moon_points
+        values = self.card_values
+        return sum(values[c] for c in self.moon_cards)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that score together: each player alone, or partners opposite."""
+        n = self.players
+        if self.teams:
+            return tuple((s, s + n // 2) for s in range(n // 2))
+        return tuple((s,) for s in range(n))
+
+    def simulate_block(self, seed: np.random.SeedSequence | int, count: int,
+                       policy: Policy = "random", *, record: bool = False) -> dict[str, NDArray[Any]]:
+        """Plays ``count`` complete deals (passing included) in C from
+        ``numpy.random.PCG64(seed)`` with the GIL released: dealer 0, each deal's pass direction
+        drawn uniformly from the rotation. Arrays (first axis ``count``): "points" (players,
+        int32), "tricks" (players, int8), "moon" and "void" (bool), "shooter" (int8, -1 for
+        none), "direction" (index into ``rotation``), and with teams "team_points". With
+        ``record=True`` also every deal in full: "hands" as dealt and "passes" (card masks per
+        seat), "plays" (cards in play order) and "legal" (the legal cards at each play).
+        Policies: "random" (uniform among legal moves) and "greedy" (see hearts.c)."""
+        result = simulate_block(kernel_rules(self), block_generator(seed), check_count(count),
+                                policy, record)
+        if self.teams:
+            result["team_points"] = side_points(result["points"], self.sides)
+        return result
+
+
+def _int(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name} must be an int, not {value!r}")
+    return value
+
+
+def _check_choice(name: str, value: object, alias: Any) -> None:
+    choices = get_args(alias)
+    if value not in choices:
+        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+def _cards(value: object, name: str) -> CardSet:
+    try:
+        return CardSet(value)  # type: ignore[arg-type]
+    except (TypeError, ParseError) as error:
+        raise RulesError(f"{name}: not a set of cards: {value!r} ({error})") from None
+
+
+@functools.lru_cache(maxsize=256)
+def kernel_rules(rules: Rules) -> KernelRules:
+    """The C rules of ``rules``, built once."""
+    return KernelRules(rules)
+
+
+PRESETS: dict[str, Callable[..., Rules]] = {"svarta-maja": Rules.svarta_maja,
+                                            "spardame": Rules.spardame}
+
+
+@dataclass(frozen=True)
+class HeartsObservation(Observation):
+    """What one seat knows in a Hearts-family deal."""
+
+    pass_direction: PassDirection
+    passed: CardSet             # the cards this seat passed (empty before it passes)
+    received: CardSet | None    # the cards it received; None until the passes are exchanged
+    points_taken: tuple[int, ...]  # card points each seat has won in tricks so far
+    hearts_broken: bool
+
+
+HandsLike: TypeAlias = Sequence["CardSet | str | Iterable[Card | int | str]"]
+
+
+class Deal(DealCore, TrickDeal):
+    """One deal: ``Deal(rules, hands=[...], dealer=0, deal_number=0)`` (the deal number picks the
+    pass direction, so recorded games replay) or ``Deal.random(rules, seed=1)``.
+
+    Passing, then play: ``pass_cards(seat, cards)``, ``legal_moves()``, ``play(card)``. Each
+    refused call raises IllegalMoveError naming the rule and leaves the deal unchanged.
+    ``undo()`` and ``clone()`` are cheap (a struct copy; the history is shared)."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable
+    TYPE_TAG = "hearts.Deal"
+    RULES_TYPE = Rules
+    MOVE_TYPES = (Pass, Play)
+
+    def __init__(self, rules: Rules, hands: HandsLike, dealer: int = 0,
+                 deal_number: int = 0) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a trickcore.hearts.Rules, not {rules!r}")
+        masks = _hand_masks(rules, hands)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise RulesError(f"no seat {dealer!r} to deal: seats are 0..{rules.players - 1}")
+        if isinstance(deal_number, bool) or not isinstance(deal_number, int) or deal_number < 0:
+            raise RulesError(f"deal_number must be a non-negative int, not {deal_number!r}")
+        self._start(kernel_rules(rules), masks, dealer, deal_number)
+
+    @classmethod
+    def random(cls, rules: Rules, seed: SeedLike = None, *, dealer: int = 0,
+               deal_number: int = 0) -> Deal:
+        """A uniformly random deal of the rules' pack (``trickcore.deal_batch``) from ``seed``."""
+        deals = deal_batch(1, players=rules.players, deck=rules.deck, seed=seed)
+        hands = [deals.hand(0, p) for p in range(rules.players)]
+        return cls(rules, hands, dealer=dealer, deal_number=deal_number)
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        return self.rules.pass_direction(self.deal_number)
+
+    def received(self, seat: int) -> CardSet | None:
+        """The cards ``seat`` received, once the passes have been exchanged (None before)."""
+        source = (seat - self.pass_offset) % self.players
+        if self.phase == "pass":
+            self.hand(seat)  # validates the seat
+            return None
+        return self.passed(source) if self.pass_offset else self.passed(seat)
+
+    def points(self) -> tuple[int, ...]:
+        """The deal's score per seat (moon, no-trick bonus and void deal applied); only when the
+        deal is over."""
+        return self.score()[0]
+
+    def team_points(self) -> tuple[int, ...]:
+        """The deal's score per side (``rules.sides``)."""
+        points = self.points()
+        return tuple(sum(points[s] for s in side) for side in self.rules.sides)
+
+    @property
+    def moon_shooter(self) -> int | None:
+        """The seat that shot the moon in a finished deal, else None."""
+        return self.score()[1] if self.is_over else None
+
+    @property
+    def is_void(self) -> bool:
+        """A finished deal in which one player took every trick, under that rule (Spardame)."""
+        return self.is_over and self.score()[2]
+
+    def observation(self, seat: int) -> HeartsObservation:
+        fields = self._observation_fields(seat)
+        return HeartsObservation(**fields, pass_direction=self.pass_direction,
+                                 passed=self.passed(seat), received=self.received(seat),
+                                 points_taken=self.points_taken, hearts_broken=self.hearts_broken)
+
+    def _setup_json(self) -> dict[str, Any]:
+        return {"dealer": self.dealer, "deal_number": self.deal_number,
+                "hands": [str(h) for h in self.dealt_hands()]}
+
+    @classmethod
+    def _from_setup(cls, rules: Rules, document: Mapping[str, Any]) -> Deal:
+        hands = document.get("hands")
+        if not isinstance(hands, list):
+            raise SerializationError(f"hands: expected a list of hands, not {hands!r}")
+        parsed = [cards_from_json(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        try:
+            return cls(rules, parsed, dealer=field(document, "dealer", int, "deal"),
+                       deal_number=field(document, "deal_number", int, "deal"))
+        except RulesError as error:
+            raise SerializationError(f"impossible deal: {error}") from None
+
+    def _summary(self) -> dict[str, Any]:
+        over = self.is_over
+        points, shooter, void = self.score() if over else (None, None, False)
+        return {
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "hands": [str(h) for h in self.hands()],
+            "tricks_won": list(self.tricks_won),
+            "points_taken": list(self.points_taken),
+            "points": None if points is None else list(points),
+            "moon_shooter": shooter,
+            "void": void,
+        }
+
+
+def _hand_masks(rules: Rules, hands: HandsLike) -> list[int]:
+    if isinstance(hands, (str, CardSet)) or not isinstance(hands, Sequence):
+        raise RulesError(f"hands must be a list of {rules.players} hands, not {hands!r}")
+    if len(hands) != rules.players:
+        raise RulesError(f"{len(hands)} hands for {rules.players} players")
+    masks = [_cards(hand, f"hands[{seat}]").mask for seat, hand in enumerate(hands)]
+    seen = 0
+    for seat, mask in enumerate(masks):
+        hand = CardSet(mask)
+        if len(hand) != rules.hand_size:
+            raise RulesError(f"seat {seat} holds {len(hand)} cards; each player is dealt "
+                             f"{rules.hand_size}")
+        if hand - rules.deck:
+            raise RulesError(f"seat {seat} holds {hand - rules.deck}, not in play with "
+                             f"{rules.players} players (removed: {rules.removed_cards or 'none'})")
+        if mask & seen:
+            raise RulesError(f"{CardSet(mask & seen)} dealt to more than one seat")
+        seen |= mask
+    return masks
+
+
+class Match(TrickMatch[Deal]):
+    """Deals to the end of the match (``rules.limit`` or ``rules.deals``) with the dealer and
+    the pass direction rotating, the void-deal redeal (same dealer, same pass), totals per side
+    and the winners (lowest total; ties share the win)."""
+
+    TYPE_TAG = "hearts.Match"
+    DEAL_TYPE = Deal
+    RULES_TYPE = Rules
+    LOWER_WINS = True
+
+    def _deal_points(self, deal: Deal) -> tuple[int, ...]:
+        return deal.points()
+
+    def _is_redeal(self, deal: Deal) -> bool:
+        return deal.is_void
+
+    def play(self, card: Card | int | str, *, seat: int | None = None) -> None:
+        self._move(lambda deal: deal.play(card, seat=seat))
+
+    def pass_cards(self, seat: int, cards: CardSet | str | Iterable[Card | int | str]) -> None:
+        self._move(lambda deal: deal.pass_cards(seat, cards))
+
+
+__all__ = [
+    "PRESETS",
+    "REMOVAL_ORDER",
+    "Deal",
+    "HeartsObservation",
+    "Match",
+    "Pass",
+    "Play",
+    "Rules",
+]

@@ -1,0 +1,257 @@
+/* Hearts family (Svarta Maja, Spardame): rules, deal state, legal moves, checked and unchecked
+ * moves, scoring, random and greedy playouts, and the block simulation loop.
+ *
+ * The rules (`tc_hearts_rules`) are a flat struct filled by the Python layer from an immutable
+ * `trickcore.hearts.Rules`; the deal state (`tc_hearts_state`) is small and caller-owned, so a
+ * copy is a clone. Hot helpers are static inline here; checked entry points, scoring, policies
+ * and the simulation loop are in hearts.c. Seats are 0..players-1, play goes to seat + 1. */
+#ifndef TRICKCORE_HEARTS_H
+#define TRICKCORE_HEARTS_H
+
+#include <stdint.h>
+
+#include "numpy/random/bitgen.h"
+#include "trickcore/cards.h"
+#include "trickcore/draw.h"
+#include "trickcore/trick.h"
+
+#define TC_HEARTS_MAX_PLAYERS 6
+#define TC_HEARTS_MAX_ROTATION 8
+#define TC_HEARTS_LANES 4       /* deals played side by side by tc_hearts_simulate */
+#define TC_HEARTS_MAX_VALUE 1000 /* bound on |points| of one card, and on the moon and bonus */
+
+#define TC_HEARTS_SUIT 2
+#define TC_HEARTS_QUEEN 49 /* Q♠ */
+#define TC_HEARTS_JACK_OF_DIAMONDS 22
+#define TC_HEARTS_CLUBS TC_SUIT_MASK_BITS
+#define TC_HEARTS_HEARTS (TC_SUIT_MASK_BITS << 26)
+#define TC_HEARTS_SPADES (TC_SUIT_MASK_BITS << 39)
+#define TC_HEARTS_QUEEN_BIT (UINT64_C(1) << TC_HEARTS_QUEEN)
+/* Cards barred from the first trick when it is protected, and the partners Q♠ may be passed with
+ * under the Spardame restriction. */
+#define TC_HEARTS_PROTECTED (TC_HEARTS_HEARTS | TC_HEARTS_QUEEN_BIT)
+#define TC_HEARTS_QUEEN_PARTNERS \
+    ((TC_HEARTS_SPADES & ~TC_HEARTS_QUEEN_BIT) | (UINT64_C(1) << TC_HEARTS_JACK_OF_DIAMONDS))
+
+enum tc_hearts_phase { TC_HEARTS_PASSING = 0, TC_HEARTS_PLAYING = 1, TC_HEARTS_OVER = 2 };
+
+enum tc_hearts_first_lead {
+    TC_HEARTS_LEAD_LOWEST_CLUB = 0,  /* the holder of the lowest club in play leads it */
+    TC_HEARTS_LEAD_ANY_CLUB = 1,     /* the holder of the lowest club leads a club of choice */
+    TC_HEARTS_LEAD_LEFT_OF_DEALER = 2 /* the player left of the dealer leads any card */
+};
+
+enum tc_hearts_moon {
+    TC_HEARTS_MOON_OFF = 0,
+    TC_HEARTS_MOON_ADD_TO_OTHERS = 1,      /* the shooter scores 0 for the moon cards, others + */
+    TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER = 2 /* the shooter scores minus the moon's worth */
+};
+
+enum tc_hearts_policy { TC_HEARTS_RANDOM = 0, TC_HEARTS_GREEDY = 1 };
+
+/* Why a move was refused; the checked entry points write one of these. */
+enum tc_hearts_refusal {
+    TC_HEARTS_ACCEPTED = 0,
+    TC_HEARTS_NOT_PLAYING = 1,    /* a card played while cards are being passed or at the end */
+    TC_HEARTS_NOT_PASSING = 2,    /* a pass outside the passing phase */
+    TC_HEARTS_NOT_YOUR_TURN = 3,  /* the card is in another seat's hand */
+    TC_HEARTS_NOT_HELD = 4,       /* the card was played already or is not in the pack */
+    TC_HEARTS_FIRST_LEAD = 5,     /* the first trick is led with the lowest club */
+    TC_HEARTS_FIRST_LEAD_CLUB = 6,/* the first trick is led with a club */
+    TC_HEARTS_MUST_FOLLOW = 7,    /* follow suit */
+    TC_HEARTS_NOT_BROKEN = 8,     /* no heart led before hearts are broken */
+    TC_HEARTS_FIRST_TRICK = 9,    /* no heart and not Q♠ on the first trick */
+    TC_HEARTS_PASS_COUNT = 10,    /* wrong number of cards passed */
+    TC_HEARTS_PASS_NOT_HELD = 11, /* a passed card is not in the passer's hand */
+    TC_HEARTS_ALREADY_PASSED = 12,
+    TC_HEARTS_QUEEN_PASS = 13,    /* Q♠ passed without another spade or J♦ */
+    TC_HEARTS_BAD_SEAT = 14
+};
+
+typedef struct {
+    int8_t players;               /* 3..6 */
+    int8_t hand_size;             /* cards dealt to each player: deck size / players */
+    int8_t pass_count;            /* cards each player passes; 0 = no passing */
+    int8_t rotation_length;       /* 1..TC_HEARTS_MAX_ROTATION */
+    int8_t rotation[TC_HEARTS_MAX_ROTATION]; /* by deal number: seat s passes to s + offset; 0 = none */
+    int8_t first_lead;            /* enum tc_hearts_first_lead */
+    int8_t first_trick_protected; /* no heart and not Q♠ on the first trick unless nothing else */
+    int8_t hearts_must_be_broken; /* no heart led until one was discarded on a non-heart trick */
+    int8_t queen_breaks_hearts;   /* playing Q♠ also breaks hearts */
+    int8_t hearts_lead_with_only_queen; /* unbroken hearts may be led when Q♠ is the only other card */
+    int8_t queen_pass_restricted; /* Q♠ is passed only with another spade or J♦ */
+    int8_t void_if_one_takes_all; /* a player taking every trick voids the deal (Spardame) */
+    int8_t moon;                  /* enum tc_hearts_moon */
+    int32_t moon_points;          /* what a moon is worth */
+    int32_t no_tricks_bonus;      /* added to the points of each player who took no trick */
+    tc_mask deck;                 /* the cards in play */
+    tc_mask moon_cards;           /* one player taking all of these shoots the moon */
+    int16_t values[TC_NUM_CARDS]; /* points for taking each card */
+} tc_hearts_rules;
+
+typedef struct {
+    tc_mask hands[TC_HEARTS_MAX_PLAYERS];
+    tc_mask taken[TC_HEARTS_MAX_PLAYERS];   /* cards won in tricks */
+    tc_mask passed[TC_HEARTS_MAX_PLAYERS];  /* cards each seat passed (0 before it passes) */
+    int32_t taken_points[TC_HEARTS_MAX_PLAYERS]; /* card points won so far */
+    uint8_t trick[TC_HEARTS_MAX_PLAYERS];   /* the current trick in play order, led card first */
+    int8_t tricks_won[TC_HEARTS_MAX_PLAYERS];
+    uint8_t voids[TC_HEARTS_MAX_PLAYERS];   /* bit s: the seat showed it is void in suit s */
+    int8_t phase;                           /* enum tc_hearts_phase */
+    int8_t dealer;
+    int8_t pass_offset;                     /* this deal: seat s passes to s + pass_offset */
+    int8_t leader;                          /* seat that led the current trick */
+    int8_t to_act;                          /* -1 when the deal is over */
+    int8_t trick_len;
+    int8_t tricks_played;
+    int8_t hearts_broken;
+    uint8_t pending_passes;                 /* bit p: seat p has still to pass */
+} tc_hearts_state;
+
+/* Outputs of a simulation block: arrays of count * players (per seat) or count entries. The
+ * recording arrays may be NULL; when given they hold every deal in full for replay. */
+typedef struct {
+    int32_t *points;    /* count * players: the deal's score per seat */
+    int8_t *tricks;     /* count * players: tricks won */
+    uint8_t *moon;      /* count: someone shot the moon */
+    int8_t *shooter;    /* count: the seat that shot the moon, or -1 */
+    uint8_t *void_deal; /* count: the deal was void (one player took every trick) */
+    int8_t *direction;  /* count: index into the pass rotation of this deal */
+    tc_mask *hands;     /* count * players, may be NULL: hands as dealt */
+    tc_mask *passes;    /* count * players, may be NULL: cards each seat passed */
+    uint8_t *plays;     /* count * deck size, may be NULL: cards in play order */
+    tc_mask *legal;     /* count * deck size, may be NULL: legal cards at each play */
+} tc_hearts_block;
+
+/* Keeps the cards of `legal` that are in `allowed`, unless that would leave none (a restriction
+ * never leaves a player without a move). When `probe` (a one-bit mask) is removed, *why = reason. */
+static inline tc_mask tc_hearts_narrow(tc_mask legal, tc_mask allowed, tc_mask probe, int reason,
+                                       int *why)
+{
+    tc_mask kept = legal & allowed;
+    if (why && kept && (legal & ~kept & probe)) *why = reason;
+    return kept ? kept : legal;
+}
+
+/* Legal cards for the seat to act in the playing phase. With `why` non-NULL, writes the rule
+ * that removes the card `probe` (a one-bit mask) from the hand, if one does. */
+static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const tc_hearts_state *s,
+                                                tc_mask probe, int *why)
+{
+    tc_mask hand = s->hands[s->to_act], legal = hand;
+    int first_trick = s->tricks_played == 0;
+    if (s->trick_len == 0) {
+        if (first_trick && r->first_lead == TC_HEARTS_LEAD_LOWEST_CLUB) {
+            tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
+            legal = tc_hearts_narrow(legal, clubs & (0 - clubs), probe, TC_HEARTS_FIRST_LEAD, why);
+        } else if (first_trick && r->first_lead == TC_HEARTS_LEAD_ANY_CLUB) {
+            legal = tc_hearts_narrow(legal, TC_HEARTS_CLUBS, probe, TC_HEARTS_FIRST_LEAD_CLUB, why);
+        }
+        if (r->hearts_must_be_broken && !s->hearts_broken) {
+            int only_queen = r->hearts_lead_with_only_queen &&
+                             (hand & ~TC_HEARTS_HEARTS) == TC_HEARTS_QUEEN_BIT;
+            if (!only_queen)
+                legal = tc_hearts_narrow(legal, ~TC_HEARTS_HEARTS, probe, TC_HEARTS_NOT_BROKEN, why);
+        }
+    } else {
+        legal = tc_hearts_narrow(legal, tc_suit_mask(tc_suit(s->trick[0])), probe,
+                                 TC_HEARTS_MUST_FOLLOW, why);
+    }
+    if (first_trick && r->first_trick_protected)
+        legal = tc_hearts_narrow(legal, ~TC_HEARTS_PROTECTED, probe, TC_HEARTS_FIRST_TRICK, why);
+    return legal;
+}
+
+static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_state *s)
+{
+    return tc_hearts_legal_explained(r, s, 0, 0);
+}
+
+/* Plays a legal card for the seat to act; resolves the trick when it is complete. */
+static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int card)
+{
+    const tc_trick_rules no_trump = {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1};
+    int seat = s->to_act, n = r->players, suit = tc_suit(card);
+    s->hands[seat] &= ~tc_bit(card);
+    if (s->trick_len > 0) { /* branch-free: whether a card follows suit is unpredictable */
+        int led = tc_suit(s->trick[0]), discard = suit != led;
+        s->voids[seat] |= (uint8_t)(discard << led);
+        s->hearts_broken |= (int8_t)(discard & (suit == TC_HEARTS_SUIT));
+    }
+    if (card == TC_HEARTS_QUEEN && r->queen_breaks_hearts) s->hearts_broken = 1;
+    s->trick[s->trick_len++] = (uint8_t)card;
+    if (s->trick_len < n) {
+        s->to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
+        return;
+    }
+    int winner = s->leader + tc_trick_winner_unchecked(s->trick, n, &no_trump);
+    if (winner >= n) winner -= n;
+    tc_mask won = 0;
+    int32_t points = 0;
+    for (int i = 0; i < n; ++i) {
+        won |= tc_bit(s->trick[i]);
+        points += r->values[s->trick[i]];
+    }
+    s->taken[winner] |= won;
+    s->taken_points[winner] += points;
+    s->tricks_won[winner]++;
+    s->leader = (int8_t)winner;
+    s->trick_len = 0;
+    if (++s->tricks_played == r->hand_size) {
+        s->phase = TC_HEARTS_OVER;
+        s->to_act = -1;
+    } else {
+        s->to_act = (int8_t)winner;
+    }
+}
+
+/* Cards that can be part of a legal pass from `hand` (all of it, less Q♠ when the Spardame
+ * restriction leaves it no partner). */
+static inline tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
+{
+    if (r->queen_pass_restricted && (r->pass_count < 2 || !(hand & TC_HEARTS_QUEEN_PARTNERS)))
+        return hand & ~TC_HEARTS_QUEEN_BIT;
+    return hand;
+}
+
+/* Validates a rules struct (bounds and consistency): TC_OK or TC_ERR_ARGUMENT. */
+int tc_hearts_check_rules(const tc_hearts_rules *r);
+
+/* Starts a deal from explicit hands (one mask per seat, together exactly the deck). The deal
+ * number picks the pass direction. Returns a tc_status; on an error *state is untouched. */
+int tc_hearts_start(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands, int dealer,
+                    int64_t deal_number);
+
+/* Checked moves: on success return TC_OK and update *s; otherwise return a tc_status, write the
+ * rule broken to *refusal (enum tc_hearts_refusal) and leave *s exactly as it was. */
+int tc_hearts_play(const tc_hearts_rules *r, tc_hearts_state *s, int card, int *refusal);
+int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_mask cards,
+                   int *refusal);
+
+/* Legal moves of the seat to act: cards it may play, or in the passing phase the cards that can
+ * be part of a legal pass. 0 when the deal is over. */
+tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
+
+/* Final score of a finished deal: points per seat (moon, no-trick bonus and void deal applied),
+ * the moon shooter or -1, and whether the deal is void. */
+void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t *points,
+                     int *shooter, int *void_deal);
+
+/* The move a policy makes for the seat to act: a card, or in the passing phase a pass mask. */
+int tc_hearts_policy_card(const tc_hearts_rules *r, const tc_hearts_state *s, int policy,
+                          tc_draw *d);
+tc_mask tc_hearts_policy_pass(const tc_hearts_rules *r, const tc_hearts_state *s, int seat,
+                              int policy, tc_draw *d);
+
+/* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
+ * one's score to points[i * players ...]. Returns a tc_status. */
+int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
+                       int policy, int64_t count, int32_t *points);
+
+/* Deals and plays `count` complete deals (passing included, dealer 0, the pass direction drawn
+ * uniformly from the rotation) with `policy`, filling *out. Deals are played TC_HEARTS_LANES at a
+ * time, card by card; deal j depends only on the bit stream and j (never on count). */
+int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,
+                       const tc_hearts_block *out);
+
+#endif
