@@ -13,9 +13,8 @@ import pytest
 from hearts_reference import ReferenceDeal, cards_of
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-from trickcore import CardSet
 from trickcore.card import Card
+from trickcore.cards import CardSet
 from trickcore.errors import IllegalMoveError, RulesError
 from trickcore.hearts import Deal, Rules
 
@@ -188,7 +187,7 @@ def test_deal_api_matches_reference_with_refusals_undo_and_clone(rules: Rules, s
             continue
         legal = ref.legal()
         assert set(deal.legal_moves()) == legal
-        card = rng.choice(sorted(ref.hands[ref.to_act]) + [rng.randrange(56)])
+        card = rng.choice([*sorted(ref.hands[ref.to_act]), rng.randrange(56)])
         if card in legal:
             deal.play(card)
             ref.play(card)
