@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from hearts_scripts import FOUR_SUITS, MIXED, SIX_HEARTS, finish, hands, play
-
 from trickcore.cards import CardSet
 from trickcore.errors import IllegalMoveError
 from trickcore.hearts import Deal, Rules
