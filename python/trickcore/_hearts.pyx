@@ -82,6 +82,10 @@ cdef str symbol(int card):
     return Card(card).symbol
 
 
+cdef str symbols(uint64_t mask):
+    return " ".join([c.symbol for c in make_cardset(mask)]) or "no cards"
+
+
 cdef class DealCore:
     """The state of one Hearts-family deal, held as a C struct (see trickcore.hearts.Deal)."""
 
@@ -301,7 +305,7 @@ cdef class DealCore:
 
     cdef str pass_refusal(self, int refusal, int seat, uint64_t cards):
         cdef int count = self.kernel.c.pass_count
-        shown = str(make_cardset(cards).pretty()) if cards else "no cards"
+        shown = symbols(cards)
         if refusal == TC_HEARTS_NOT_PASSING:
             if self.kernel.c.pass_count == 0 or self.state.pass_offset == 0:
                 return "no passing in this deal"
@@ -311,8 +315,7 @@ cdef class DealCore:
         if refusal == TC_HEARTS_PASS_COUNT:
             return f"pass exactly {count} cards, not {tc_popcount(cards)}"
         if refusal == TC_HEARTS_PASS_NOT_HELD:
-            missing = make_cardset(cards & ~self.state.hands[seat])
-            return f"cannot pass {missing}: not in seat {seat}'s hand"
+            return f"cannot pass {symbols(cards & ~self.state.hands[seat])}: not in seat {seat}'s hand"
         if refusal == TC_HEARTS_QUEEN_PASS:
             return f"Q♠ may only be passed with another spade or J♦, not with {shown}"
         return f"seat {seat} cannot pass {shown} (refusal {refusal})"
