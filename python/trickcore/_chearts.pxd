@@ -9,7 +9,6 @@ cdef extern from "trickcore/hearts.h" nogil:
         TC_HEARTS_MAX_PLAYERS
         TC_HEARTS_MAX_ROTATION
         TC_HEARTS_MAX_VALUE
-        TC_HEARTS_LANES
 
     enum tc_hearts_phase:
         TC_HEARTS_PASSING
@@ -81,6 +80,7 @@ cdef extern from "trickcore/hearts.h" nogil:
         int8_t leader
         int8_t to_act
         int8_t trick_len
+        int8_t led_suit
         int8_t tricks_played
         int8_t hearts_broken
         uint8_t pending_passes

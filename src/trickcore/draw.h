@@ -65,22 +65,23 @@ static inline uint64_t tc_byte_prefix(tc_mask m)
     return x * TC_BYTES_LOW;
 }
 
-/* Number of bytes of `counts` (each below 0x80) that are <= k. */
-static inline int tc_bytes_at_most(uint64_t counts, int k)
+/* Index of the first byte of `counts` above k: the bytes of `counts` (each below 0x80) never
+ * decrease, and at least the top one is above k. */
+static inline int tc_first_byte_above(uint64_t counts, int k)
 {
     uint64_t at_most = ((((uint64_t)k * TC_BYTES_LOW) | TC_BYTES_HIGH) - counts) & TC_BYTES_HIGH;
-    return (int)((((at_most >> 7) * TC_BYTES_LOW)) >> 56);
+    return tc_lowest(~at_most & TC_BYTES_HIGH) >> 3;
 }
 
 /* The k-th lowest card (k counted from 0) of a mask holding more than k cards, given its
  * tc_byte_prefix. Broadword select: find the byte, then the bit within it; no branches. */
 static inline int tc_select_card(tc_mask m, uint64_t prefix, int k)
 {
-    int byte = 8 * tc_bytes_at_most(prefix, k);
+    int byte = 8 * tc_first_byte_above(prefix, k);
     int rank = k - (int)(((prefix << 8) >> byte) & 0xFF);
     uint64_t bits = ((m >> byte) & 0xFF) * TC_BYTES_LOW & UINT64_C(0x8040201008040201);
     uint64_t ones = ((bits + UINT64_C(0x7F7F7F7F7F7F7F7F)) >> 7) & TC_BYTES_LOW;
-    return byte + tc_bytes_at_most(ones * TC_BYTES_LOW, rank);
+    return byte + tc_first_byte_above(ones * TC_BYTES_LOW, rank);
 }
 
 /* A uniformly random card of a non-empty mask. Always one draw, even for a single card: a

@@ -17,7 +17,6 @@
 
 #define TC_HEARTS_MAX_PLAYERS 6
 #define TC_HEARTS_MAX_ROTATION 8
-#define TC_HEARTS_LANES 4       /* deals played side by side by tc_hearts_simulate */
 #define TC_HEARTS_MAX_VALUE 1000 /* bound on |points| of one card, and on the moon and bonus */
 
 #define TC_HEARTS_SUIT 2
@@ -103,6 +102,7 @@ typedef struct {
     int8_t leader;                          /* seat that led the current trick */
     int8_t to_act;                          /* -1 when the deal is over */
     int8_t trick_len;
+    int8_t led_suit;                        /* suit of the current trick's first card */
     int8_t tricks_played;
     int8_t hearts_broken;
     uint8_t pending_passes;                 /* bit p: seat p has still to pass */
@@ -154,8 +154,8 @@ static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const 
                 legal = tc_hearts_narrow(legal, ~TC_HEARTS_HEARTS, probe, TC_HEARTS_NOT_BROKEN, why);
         }
     } else {
-        legal = tc_hearts_narrow(legal, tc_suit_mask(tc_suit(s->trick[0])), probe,
-                                 TC_HEARTS_MUST_FOLLOW, why);
+        legal = tc_hearts_narrow(legal, tc_suit_mask(s->led_suit), probe, TC_HEARTS_MUST_FOLLOW,
+                                 why);
     }
     if (first_trick && r->first_trick_protected)
         legal = tc_hearts_narrow(legal, ~TC_HEARTS_PROTECTED, probe, TC_HEARTS_FIRST_TRICK, why);
@@ -173,9 +173,11 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
     const tc_trick_rules no_trump = {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1};
     int seat = s->to_act, n = r->players, suit = tc_suit(card);
     s->hands[seat] &= ~tc_bit(card);
-    if (s->trick_len > 0) { /* branch-free: whether a card follows suit is unpredictable */
-        int led = tc_suit(s->trick[0]), discard = suit != led;
-        s->voids[seat] |= (uint8_t)(discard << led);
+    if (s->trick_len == 0) {
+        s->led_suit = (int8_t)suit;
+    } else { /* branch-free: whether a card follows suit is unpredictable */
+        int discard = suit != s->led_suit;
+        s->voids[seat] |= (uint8_t)(discard << s->led_suit);
         s->hearts_broken |= (int8_t)(discard & (suit == TC_HEARTS_SUIT));
     }
     if (card == TC_HEARTS_QUEEN && r->queen_breaks_hearts) s->hearts_broken = 1;
@@ -249,8 +251,8 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
                        int policy, int64_t count, int32_t *points);
 
 /* Deals and plays `count` complete deals (passing included, dealer 0, the pass direction drawn
- * uniformly from the rotation) with `policy`, filling *out. Deals are played TC_HEARTS_LANES at a
- * time, card by card; deal j depends only on the bit stream and j (never on count). */
+ * uniformly from the rotation) with `policy`, filling *out. Deals are played one after another
+ * from the bit stream, so deal j never depends on count. */
 int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,
                        const tc_hearts_block *out);
 
