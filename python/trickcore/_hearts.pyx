@@ -1,4 +1,4 @@
-# cython: freethreading_compatible = False
+# cython: freethreading_compatible = False, auto_pickle = False
 """Bindings of the Hearts-family kernel (src/trickcore/hearts.c): the C rules of a
 ``trickcore.hearts.Rules``, the deal state class ``DealCore`` (the base of
 ``trickcore.hearts.Deal``), playouts and block simulation."""

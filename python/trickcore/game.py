@@ -281,6 +281,10 @@ class TrickDeal:
             check_summary(document["state"], deal._summary(), f"{where}state")
         return deal
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its JSON document (for process pools)."""
+        return (type(self).from_json, (self.to_json(),))
+
     def __repr__(self) -> str:
         return (f"<{self.TYPE_TAG} {self.rules.game} phase={self.phase} to_act={self.to_act} "
                 f"moves={self.move_count}>")

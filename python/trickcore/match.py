@@ -161,6 +161,10 @@ class TrickMatch(Generic[D]):
     def legal_moves(self) -> CardSet:
         return self.deal.legal_moves()
 
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` knows of the current deal (the totals are public: ``totals``)."""
+        return self.deal.observation(seat)
+
     def undo(self) -> None:
         """Takes back the last move, back into the previous deal if the current one is new."""
         if self.deal.move_count == 0 and len(self._deals) > 1:

@@ -2,8 +2,8 @@
  *
  * A playout makes many small choices (a card among at most 17). Each 64-bit draw is split into
  * two 32-bit halves and each half gives one index by Lemire's multiply-and-reject method, so a
- * choice costs about half a generator call and is exactly uniform. The sequence of draws is a pure function of the bit stream, so a given seed
- * gives the same playouts on every machine. */
+ * choice costs about half a generator call and is exactly uniform. The choices are a pure
+ * function of the bit stream, so a given seed gives the same playouts on every machine. */
 #ifndef TRICKCORE_DRAW_H
 #define TRICKCORE_DRAW_H
 
@@ -55,8 +55,8 @@ static inline int tc_draw_below(tc_draw *d, uint32_t bound)
 #define TC_BYTES_LOW UINT64_C(0x0101010101010101)
 #define TC_BYTES_HIGH UINT64_C(0x8080808080808080)
 
-/* Byte-wise running card counts of a mask: byte b holds the number of cards in bytes 0..b (so the
- * top byte is the mask's size). Branch-free, for masks of at most 127 cards' worth of bits. */
+/* Byte-wise running card counts of a mask: byte b holds the number of cards in bytes 0..b, so
+ * the top byte is the mask's size (at most 64: every byte stays below 0x80). Branch-free. */
 static inline uint64_t tc_byte_prefix(tc_mask m)
 {
     uint64_t x = m - ((m >> 1) & UINT64_C(0x5555555555555555));

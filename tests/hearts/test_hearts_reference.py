@@ -156,6 +156,21 @@ def test_random_policy_is_uniform_among_legal_cards() -> None:
         assert np.all(np.abs(counts - expected) < 6 * np.sqrt(expected)), (size, counts)
 
 
+def test_random_passes_are_uniform_among_the_hand() -> None:
+    rules = Rules.svarta_maja()
+    result = rules.simulate_block(np.random.SeedSequence(4), 3000, record=True)
+    counts = np.zeros(13, dtype=np.int64)
+    for hands, passes in zip(result["hands"].tolist(), result["passes"].tolist(), strict=True):
+        for hand, passed in zip(hands, passes, strict=True):
+            if passed:
+                cards = sorted(cards_of(hand))
+                for card in cards_of(passed):
+                    counts[cards.index(card)] += 1
+    expected = counts.sum() / 13  # each of the 13 cards is passed with probability 3/13
+    assert counts.sum() == 3 * 4 * np.count_nonzero(result["passes"][:, 0])
+    assert np.all(np.abs(counts - expected) < 6 * np.sqrt(expected)), counts
+
+
 def fingerprint(deal: Deal) -> tuple[Any, ...]:
     return (deal.phase, deal.to_act, deal.hands(), deal.trick_cards, deal.tricks_won,
             deal.points_taken, deal.move_count, deal.hearts_broken)

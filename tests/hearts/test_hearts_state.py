@@ -4,6 +4,7 @@ playouts, and the JSON document (round trip, malformed and tampered documents)."
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import numpy as np
@@ -290,3 +291,24 @@ def test_not_json_is_refused() -> None:
         with pytest.raises(SerializationError):
             Deal.from_json(text)
     assert issubclass(SerializationError, ParseError)
+
+
+def test_json_round_trip_keeps_every_rule_parameter() -> None:
+    rules = Rules.svarta_maja(
+        players=4, removed="2S 3S 4S 5S", pass_count=2, pass_rotation=("right", "left"),
+        queen_pass_restricted=True, first_lead="any-club", queen_breaks_hearts=True,
+        hearts_lead_with_only_queen=True, heart_points=2, ace_of_hearts_points=5,
+        jack_of_diamonds_points=-10, card_points={"KS": 3}, moon="subtract-from-shooter",
+        moon_needs_all_penalty_cards=False, moon_points=30, no_tricks_bonus=-2,
+        void_if_one_takes_all=True, teams=True, limit=None, deals=4)
+    deal = Deal.random(rules, seed=3, deal_number=1)
+    random_moves(deal, 12, random.Random(3))
+    again = Deal.from_json(deal.to_json())
+    assert again.rules == rules and again.to_json() == deal.to_json()
+
+
+def test_deals_pickle_through_their_json() -> None:
+    deal = Deal.random(Rules.spardame(), seed=2)
+    random_moves(deal, 9, random.Random(2))
+    copy = pickle.loads(pickle.dumps(deal))
+    assert type(copy) is Deal and copy.to_json() == deal.to_json()
