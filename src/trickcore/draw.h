@@ -84,12 +84,24 @@ static inline int tc_select_card(tc_mask m, uint64_t prefix, int k)
     return byte + tc_first_byte_above(ones * TC_BYTES_LOW, rank);
 }
 
+/* With BMI2 (a TRICKCORE_NATIVE=1 build) select is one pdep instruction, except on AMD before
+ * Zen 3 where pdep is slow microcode. Both ways pick the same card for the same draw. */
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+#include <immintrin.h>
+#define TC_DRAW_PDEP 1
+#endif
+
 /* A uniformly random card of a non-empty mask. Always one draw, even for a single card: a
  * data-dependent branch costs more than the draw. */
 static inline int tc_draw_card(tc_draw *d, tc_mask m)
 {
+#ifdef TC_DRAW_PDEP
+    int k = tc_draw_below(d, (uint32_t)tc_popcount(m));
+    return tc_lowest(_pdep_u64(UINT64_C(1) << k, m));
+#else
     uint64_t prefix = tc_byte_prefix(m);
     return tc_select_card(m, prefix, tc_draw_below(d, (uint32_t)(prefix >> 56)));
+#endif
 }
 
 /* A uniformly random subset of `k` cards of `m` (k <= popcount(m)), by a partial Fisher-Yates
