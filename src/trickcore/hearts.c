@@ -275,15 +275,9 @@ static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
     return 0; /* unreachable: without Q♠ the pass is always allowed */
 }
 
-int tc_hearts_policy_card(const tc_hearts_rules *r, const tc_hearts_state *s, int policy,
-                          tc_draw *d)
-{
-    tc_mask legal = tc_hearts_legal(r, s);
-    return policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal) : tc_draw_card(d, legal);
-}
-
-tc_mask tc_hearts_policy_pass(const tc_hearts_rules *r, const tc_hearts_state *s, int seat,
-                              int policy, tc_draw *d)
+/* The cards `seat` passes under `policy`. */
+static tc_mask policy_pass(const tc_hearts_rules *r, const tc_hearts_state *s, int seat,
+                           int policy, tc_draw *d)
 {
     tc_mask hand = s->hands[seat];
     if (policy == TC_HEARTS_GREEDY) return greedy_pass(r, hand);
@@ -300,7 +294,7 @@ static void finish(const tc_hearts_rules *r, tc_hearts_state *s, int policy, tc_
 {
     while (s->phase == TC_HEARTS_PASSING) {
         int seat = s->to_act;
-        pass_unchecked(r, s, seat, tc_hearts_policy_pass(r, s, seat, policy, d));
+        pass_unchecked(r, s, seat, policy_pass(r, s, seat, policy, d));
     }
     for (int k = 0; s->phase == TC_HEARTS_PLAYING; ++k) {
         tc_mask legal = tc_hearts_legal(r, s);

@@ -239,12 +239,6 @@ tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
 void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t *points,
                      int *shooter, int *void_deal);
 
-/* The move a policy makes for the seat to act: a card, or in the passing phase a pass mask. */
-int tc_hearts_policy_card(const tc_hearts_rules *r, const tc_hearts_state *s, int policy,
-                          tc_draw *d);
-tc_mask tc_hearts_policy_pass(const tc_hearts_rules *r, const tc_hearts_state *s, int seat,
-                              int policy, tc_draw *d);
-
 /* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
  * one's score to points[i * players ...]. Returns a tc_status. */
 int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
