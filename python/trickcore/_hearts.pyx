@@ -59,7 +59,7 @@ cdef class KernelRules:
         self.c.moon_cards = rules.moon_cards.mask
         for c in range(52):
             self.c.values[c] = values[c]
-        if tc_hearts_check_rules(&self.c) != 0:
+        if tc_hearts_prepare_rules(&self.c) != 0:
             raise RulesError(f"the Hearts kernel refuses these rules: {rules!r}")
 
 

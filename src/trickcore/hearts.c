@@ -37,6 +37,14 @@ int tc_hearts_check_rules(const tc_hearts_rules *r)
     return TC_OK;
 }
 
+int tc_hearts_prepare_rules(tc_hearts_rules *r)
+{
+    const tc_trick_rules no_trump = {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1};
+    int rc = tc_hearts_check_rules(r);
+    if (rc == TC_OK) tc_trick_table_init(&r->trick, &no_trump);
+    return rc;
+}
+
 static int first_leader(const tc_hearts_rules *r, const tc_hearts_state *s)
 {
     if (r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER)

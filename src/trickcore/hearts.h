@@ -86,6 +86,7 @@ typedef struct {
     tc_mask deck;                 /* the cards in play */
     tc_mask moon_cards;           /* one player taking all of these shoots the moon */
     int16_t values[TC_NUM_CARDS]; /* points for taking each card */
+    tc_trick_table trick;         /* derived: filled by tc_hearts_prepare_rules */
 } tc_hearts_rules;
 
 typedef struct {
@@ -170,7 +171,6 @@ static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_
 /* Plays a legal card for the seat to act; resolves the trick when it is complete. */
 static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int card)
 {
-    const tc_trick_rules no_trump = {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1};
     int seat = s->to_act, n = r->players, suit = tc_suit(card);
     s->hands[seat] &= ~tc_bit(card);
     if (s->trick_len == 0) {
@@ -186,7 +186,7 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
         s->to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
         return;
     }
-    int winner = s->leader + tc_trick_winner_unchecked(s->trick, n, &no_trump);
+    int winner = s->leader + tc_trick_winner_table(&r->trick, s->trick, n);
     if (winner >= n) winner -= n;
     tc_mask won = 0;
     int32_t points = 0;
@@ -216,7 +216,11 @@ static inline tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
     return hand;
 }
 
-/* Validates a rules struct (bounds and consistency): TC_OK or TC_ERR_ARGUMENT. */
+/* Validates a rules struct whose parameters are set (bounds and consistency) and fills its
+ * derived fields: TC_OK or TC_ERR_ARGUMENT. Call it once before using the rules. */
+int tc_hearts_prepare_rules(tc_hearts_rules *r);
+
+/* Validates the parameters of prepared rules: TC_OK or TC_ERR_ARGUMENT. */
 int tc_hearts_check_rules(const tc_hearts_rules *r);
 
 /* Starts a deal from explicit hands (one mask per seat, together exactly the deck). The deal
