@@ -50,6 +50,17 @@ cdef CardMultiset make_multiset(uint64_t once, uint64_t twice):
     return s
 
 
+cdef bint mask_holds(uint64_t mask, object card) except -1:
+    """Whether ``mask`` holds ``card`` (a Card, an int or a card string); other values: False."""
+    cdef Py_ssize_t i
+    if isinstance(card, int):
+        i = card
+        return 0 <= i < 56 and (mask >> i) & 1
+    if isinstance(card, str):
+        return (mask >> <int>parse_card(card)) & 1
+    return False
+
+
 cdef list tokens(str text):
     stripped = text.strip()
     return _SEPARATORS.split(stripped) if stripped else []
@@ -133,11 +144,7 @@ cdef class CardSet:
             m &= ~((<uint64_t>1) << i)
 
     def __contains__(self, card):
-        if isinstance(card, int):
-            return 0 <= card < 56 and (self.mask >> <int>card) & 1
-        if isinstance(card, str):
-            return (self.mask >> <int>parse_card(card)) & 1 == 1
-        return False
+        return mask_holds(self.mask, card)
 
     def __or__(self, other):
         if not isinstance(other, CardSet):
@@ -190,7 +197,8 @@ cdef class CardSet:
         return self.mask != (<CardSet>other).mask and (<CardSet>other).mask & ~self.mask == 0
 
     def __hash__(self):
-        return hash(self.mask)
+        cdef Py_hash_t h = <Py_hash_t>((self.mask * <uint64_t>0x9E3779B97F4A7C15) >> 1)
+        return h if h != -1 else -2
 
     def __repr__(self):
         return f"CardSet({self.mask:#x})"
@@ -342,11 +350,7 @@ cdef class CardMultiset:
             m &= m - 1
 
     def __contains__(self, card):
-        if isinstance(card, int):
-            return 0 <= card < 56 and (self.once >> <int>card) & 1
-        if isinstance(card, str):
-            return (self.once >> <int>parse_card(card)) & 1 == 1
-        return False
+        return mask_holds(self.once, card)
 
     def __add__(self, other):
         if not isinstance(other, CardMultiset):

@@ -9,7 +9,6 @@ cdef extern from "trickcore/hearts.h" nogil:
         TC_HEARTS_MAX_PLAYERS
         TC_HEARTS_MAX_ROTATION
         TC_HEARTS_MAX_VALUE
-        TC_HEARTS_LANES
 
     enum tc_hearts_phase:
         TC_HEARTS_PASSING
@@ -66,6 +65,7 @@ cdef extern from "trickcore/hearts.h" nogil:
         tc_mask deck
         tc_mask moon_cards
         int16_t values[52]  # TC_NUM_CARDS
+        # and the derived trick table, filled by tc_hearts_prepare_rules
 
     ctypedef struct tc_hearts_state:
         tc_mask hands[TC_HEARTS_MAX_PLAYERS]
@@ -81,6 +81,7 @@ cdef extern from "trickcore/hearts.h" nogil:
         int8_t leader
         int8_t to_act
         int8_t trick_len
+        int8_t led_suit
         int8_t tricks_played
         int8_t hearts_broken
         uint8_t pending_passes
@@ -99,7 +100,7 @@ cdef extern from "trickcore/hearts.h" nogil:
 
     tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_state *s)
     tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
-    int tc_hearts_check_rules(const tc_hearts_rules *r)
+    int tc_hearts_prepare_rules(tc_hearts_rules *r)
     int tc_hearts_start(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands,
                         int dealer, int64_t deal_number)
     int tc_hearts_play(const tc_hearts_rules *r, tc_hearts_state *s, int card, int *refusal)

@@ -26,7 +26,9 @@ class DealCore:
 
     @property
     def deal_number(self) -> int: ...
-    def _start(self, kernel: KernelRules, hands: list[int], dealer: int, deal_number: int) -> None: ...
+    def _start(
+        self, kernel: KernelRules, hands: list[int], dealer: int, deal_number: int
+    ) -> None: ...
     @property
     def rules(self) -> Any: ...
     @property
@@ -86,13 +88,19 @@ class DealCore:
         """The moves so far as (kind, seat, value, result) tuples (see trickcore._steps)."""
     def score(self) -> tuple[tuple[int, ...], int | None, bool]:
         """(points per seat, moon shooter or None, void deal) of a finished deal."""
-    def playouts(self, count: int, *, policy: str = "random", seed: SeedLike = None) -> NDArray[np.int32]:
+    def playouts(
+        self, count: int, *, policy: str = "random", seed: SeedLike = None
+    ) -> NDArray[np.int32]:
         """Plays the deal from here to its end ``count`` times with a policy ("random" or
         "greedy") in C, leaving this deal unchanged: the points of each playout, shape
         (count, players)."""
 
 def simulate_block(
-    kernel: KernelRules, bit_generator: np.random.BitGenerator, count: int, policy: str, record: bool
+    kernel: KernelRules,
+    bit_generator: np.random.BitGenerator,
+    count: int,
+    policy: str,
+    record: bool,
 ) -> dict[str, NDArray[Any]]:
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_hearts_simulate) and returns the arrays of the simulation protocol."""

@@ -1,4 +1,4 @@
-# cython: freethreading_compatible = False
+# cython: freethreading_compatible = False, auto_pickle = False
 """Bindings of the Hearts-family kernel (src/trickcore/hearts.c): the C rules of a
 ``trickcore.hearts.Rules``, the deal state class ``DealCore`` (the base of
 ``trickcore.hearts.Deal``), playouts and block simulation."""
@@ -59,7 +59,7 @@ cdef class KernelRules:
         self.c.moon_cards = rules.moon_cards.mask
         for c in range(52):
             self.c.values[c] = values[c]
-        if tc_hearts_check_rules(&self.c) != 0:
+        if tc_hearts_prepare_rules(&self.c) != 0:
             raise RulesError(f"the Hearts kernel refuses these rules: {rules!r}")
 
 
@@ -80,6 +80,10 @@ cdef uint64_t cards_mask(object cards) except? 0xFFFFFFFFFFFFFFFF:
 
 cdef str symbol(int card):
     return Card(card).symbol
+
+
+cdef str symbols(uint64_t mask):
+    return " ".join([c.symbol for c in make_cardset(mask)]) or "no cards"
 
 
 cdef class DealCore:
@@ -301,7 +305,7 @@ cdef class DealCore:
 
     cdef str pass_refusal(self, int refusal, int seat, uint64_t cards):
         cdef int count = self.kernel.c.pass_count
-        shown = str(make_cardset(cards).pretty()) if cards else "no cards"
+        shown = symbols(cards)
         if refusal == TC_HEARTS_NOT_PASSING:
             if self.kernel.c.pass_count == 0 or self.state.pass_offset == 0:
                 return "no passing in this deal"
@@ -311,8 +315,7 @@ cdef class DealCore:
         if refusal == TC_HEARTS_PASS_COUNT:
             return f"pass exactly {count} cards, not {tc_popcount(cards)}"
         if refusal == TC_HEARTS_PASS_NOT_HELD:
-            missing = make_cardset(cards & ~self.state.hands[seat])
-            return f"cannot pass {missing}: not in seat {seat}'s hand"
+            return f"cannot pass {symbols(cards & ~self.state.hands[seat])}: not in seat {seat}'s hand"
         if refusal == TC_HEARTS_QUEEN_PASS:
             return f"Q♠ may only be passed with another spade or J♦, not with {shown}"
         return f"seat {seat} cannot pass {shown} (refusal {refusal})"

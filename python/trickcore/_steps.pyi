@@ -1,8 +1,6 @@
 KIND_PASS: int
 KIND_PLAY: int
 KIND_BID: int
-KIND_LOOK: int
-KIND_CLAIM: int
 
 class Step:
     @property

@@ -85,7 +85,7 @@ def trick_winners(tricks, trump=None, duplicates="first", jokers="none", packs=1
     arr = np.asarray(tricks)
     if arr.ndim != 2:
         raise InvalidTrickError(f"tricks must be a 2-d array (tricks x cards), not shape {arr.shape}")
-    if arr.size and (arr.min() < 0 or arr.max() > 55):
+    if arr.dtype != np.uint8 and arr.size and (arr.min() < 0 or arr.max() > 55):
         raise InvalidTrickError("card out of range in tricks (expected 0..55)")
     cdef uint8_t[:, ::1] cards = np.ascontiguousarray(arr, dtype=np.uint8)
     cdef int64_t count = cards.shape[0], bad_trick = -1

@@ -77,7 +77,7 @@ def popcount(masks: ArrayLike) -> NDArray[np.uint8]:
 
 
 def suit_holdings(masks: ArrayLike) -> NDArray[np.uint16]:
-    """Per-suit 13-bit holdings: shape ``masks.shape + (4,)``, suits clubs, diamonds, hearts, spades."""
+    """Per-suit 13-bit holdings, shape ``masks.shape + (4,)``, in suit order ♣ ♦ ♥ ♠."""
     arr = np.asarray(masks, dtype=np.uint64)[..., np.newaxis]
     shifts = np.arange(4, dtype=np.uint64) * np.uint64(13)
     return ((arr >> shifts) & np.uint64(SUIT_BITS)).astype(np.uint16)
@@ -101,7 +101,8 @@ def from_masks(masks: ArrayLike) -> list[CardSet]:
 def contains(masks: ArrayLike, card: Card | int | str) -> NDArray[np.bool_]:
     """Whether each mask holds ``card``."""
     bit = np.uint64(1) << np.uint64(int(Card(card)))
-    return (np.asarray(masks, dtype=np.uint64) & bit) != 0
+    held: NDArray[np.bool_] = (np.asarray(masks, dtype=np.uint64) & bit) != 0
+    return held
 
 
 __all__ = [

@@ -15,7 +15,8 @@ def _deal(args: argparse.Namespace) -> int:
         print(f"Deal {d + 1} (seed {args.seed}):")
         for seat in range(deals.players):
             hand = deals.hand(d, seat)
-            print(f"  seat {seat}: {hand.pretty() if isinstance(hand, trickcore.CardSet) else hand}")
+            shown = hand.pretty() if isinstance(hand, trickcore.CardSet) else str(hand)
+            print(f"  seat {seat}: {shown}")
         if deals.stock.shape[1]:
             print("  stock: " + " ".join(str(trickcore.Card(int(c))) for c in deals.stock[d]))
     return 0

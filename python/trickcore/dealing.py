@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,7 +27,7 @@ class Deals:
     twice: NDArray[np.uint64] | None
     stock: NDArray[np.uint8]
     start: int
-    seed_entropy: int | list[int] | None
+    seed_entropy: int | Sequence[int] | None
 
     def __len__(self) -> int:
         return int(self.hands.shape[0])

@@ -6,7 +6,8 @@ How a game plugs in (Hearts does it in ``trickcore.hearts``; Spades and Danish D
 
 - A Cython core class holds the game's C state struct by value and its undo history
   (``trickcore._steps``), and provides: ``rules``, ``players``, ``phase``, ``to_act``,
-  ``is_over``, ``dealer``, ``deal_number``, ``leader``, ``hand(seat)``, ``void_suits(seat)``,
+  ``is_over``, ``dealer``, ``deal_number``, ``leader``, ``hand(seat)``, ``dealt_hands()``,
+  ``void_suits(seat)``,
   ``tricks_won``, ``legal_moves()``, ``undo()``, ``clone()`` and ``_log()`` (the moves as
   ``(kind, seat, value, result)`` tuples, ``result`` being the winner of the trick a play
   completed, else -1). Every refused call raises ``IllegalMoveError`` and changes nothing.
@@ -179,7 +180,13 @@ class TrickDeal:
         def tricks_won(self) -> tuple[int, ...]: ...
         @property
         def move_count(self) -> int: ...
+        @property
+        def deal_number(self) -> int: ...
         def hand(self, seat: int) -> CardSet: ...
+        def dealt_hands(self) -> tuple[CardSet, ...]: ...
+        def legal_moves(self) -> CardSet: ...
+        def undo(self) -> None: ...
+        def clone(self: T) -> T: ...
         def void_suits(self, seat: int) -> frozenset[Suit]: ...
         def _log(self) -> list[tuple[int, int, int, int]]: ...
 
@@ -273,6 +280,10 @@ class TrickDeal:
         if "state" in document:
             check_summary(document["state"], deal._summary(), f"{where}state")
         return deal
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its JSON document (for process pools)."""
+        return (type(self).from_json, (self.to_json(),))
 
     def __repr__(self) -> str:
         return (f"<{self.TYPE_TAG} {self.rules.game} phase={self.phase} to_act={self.to_act} "

@@ -119,15 +119,18 @@ class Rules:
 
         if self.removed is not None and not isinstance(self.removed, CardSet):
             set_field("removed", _cards(self.removed, "removed"))
-        if isinstance(self.pass_rotation, (list, str)):
-            rotation = self.pass_rotation.split() if isinstance(self.pass_rotation, str) else self.pass_rotation
+        rotation: object = self.pass_rotation
+        if isinstance(rotation, str):
+            rotation = rotation.split()
+        if isinstance(rotation, list):
             set_field("pass_rotation", tuple(rotation))
-        points: object = self.card_points
+        points: Any = self.card_points
         pairs = points.items() if isinstance(points, Mapping) else points
         try:
-            normal = tuple(sorted((Card(card), value) for card, value in pairs))  # type: ignore[union-attr]
+            normal = tuple(sorted((Card(card), value) for card, value in pairs))
         except (TypeError, ValueError) as error:
-            raise RulesError(f"card_points must be (card, points) pairs or a mapping: {error}") from None
+            raise RulesError(
+                f"card_points must be (card, points) pairs or a mapping: {error}") from None
         set_field("card_points", normal)
 
     def _validate(self) -> None:
@@ -148,7 +151,8 @@ class Rules:
                              f"keeps at least one (0 for no passing)")
         rotation = self.rotation
         if not 1 <= len(rotation) <= MAX_ROTATION:
-            raise RulesError(f"pass_rotation must list 1..{MAX_ROTATION} directions, not {rotation!r}")
+            raise RulesError(
+                f"pass_rotation must list 1..{MAX_ROTATION} directions, not {rotation!r}")
         for direction in rotation:
             _check_choice("pass_rotation", direction, PassDirection)
             if direction == "across" and players % 2:
@@ -232,7 +236,9 @@ class Rules:
         """The pass directions by deal number, cycling."""
         if self.pass_rotation is not None:
             return self.pass_rotation
-        return ("left", "right", "none") if self.players % 2 else ("left", "right", "across", "none")
+        if self.players % 2:
+            return ("left", "right", "none")
+        return ("left", "right", "across", "none")
 
     @property
     def rotation_offsets(self) -> tuple[int, ...]:
@@ -251,7 +257,8 @@ class Rules:
         values = [0] * 52
         for card in HEARTS:
             values[card] = self.heart_points
-        values[HA] = self.heart_points if self.ace_of_hearts_points is None else self.ace_of_hearts_points
+        if self.ace_of_hearts_points is not None:
+            values[HA] = self.ace_of_hearts_points
         values[SQ] = self.queen_of_spades_points
         values[DJ] = self.jack_of_diamonds_points
         values[CJ] = self.jack_of_clubs_points
@@ -290,8 +297,14 @@ class Rules:
             return tuple((s, s + n // 2) for s in range(n // 2))
         return tuple((s,) for s in range(n))
 
-    def simulate_block(self, seed: np.random.SeedSequence | int, count: int,
-                       policy: Policy = "random", *, record: bool = False) -> dict[str, NDArray[Any]]:
+    def simulate_block(
+        self,
+        seed: np.random.SeedSequence | int,
+        count: int,
+        policy: Policy = "random",
+        *,
+        record: bool = False,
+    ) -> dict[str, NDArray[Any]]:
         """Plays ``count`` complete deals (passing included) in C from
         ``numpy.random.PCG64(seed)`` with the GIL released: dealer 0, each deal's pass direction
         drawn uniformly from the rotation. Arrays (first axis ``count``): "points" (players,
@@ -369,7 +382,8 @@ class Deal(DealCore, TrickDeal):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a trickcore.hearts.Rules, not {rules!r}")
         masks = _hand_masks(rules, hands)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in range(
+                rules.players):
             raise RulesError(f"no seat {dealer!r} to deal: seats are 0..{rules.players - 1}")
         if isinstance(deal_number, bool) or not isinstance(deal_number, int) or deal_number < 0:
             raise RulesError(f"deal_number must be a non-negative int, not {deal_number!r}")
@@ -385,7 +399,8 @@ class Deal(DealCore, TrickDeal):
 
     @property
     def pass_direction(self) -> PassDirection:
-        return self.rules.pass_direction(self.deal_number)
+        rules: Rules = self.rules
+        return rules.pass_direction(self.deal_number)
 
     def received(self, seat: int) -> CardSet | None:
         """The cards ``seat`` received, once the passes have been exchanged (None before)."""

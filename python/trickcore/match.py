@@ -9,24 +9,33 @@ How a game plugs in (see ``trickcore.hearts.Match``): subclass ``TrickMatch`` an
 deal that does not count and is dealt again by the same dealer); add the game's move methods,
 each a call to ``_move``. The rules must provide ``players``, ``sides`` (the seats of each side:
 one per player, or teams), ``limit`` and ``deals`` (either may be None, not both). Override
-``_reached_end`` for another end condition, and ``_dealt`` when a deal starts from state the
-match carries (Spades: each side's score and bags).
+``_reached_end`` for another end condition.
 
 Deal ``k`` of a match (redeals included) is dealt from child stream ``k`` of the match's seed
-(``trickcore.seeding.block_seed``), so a match replays from its seed alone.
+(``trickcore.seeding.block_seed``), so a match replays from its seed alone; the first deals may
+instead be given as explicit hands (a recorded match, a scripted test).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
+from trickcore._cards import CardSet
 from trickcore.errors import IllegalMoveError, RulesError, SerializationError
 from trickcore.game import TrickDeal, replay
 from trickcore.seeding import SeedLike, block_seed, root_seed
-from trickcore.serialization import check_summary, dump, field, load, rules_from_json, rules_to_json
+from trickcore.serialization import (
+    cards_from_json,
+    check_summary,
+    dump,
+    field,
+    load,
+    rules_from_json,
+    rules_to_json,
+)
 
 D = TypeVar("D", bound=TrickDeal)
 M = TypeVar("M", bound="TrickMatch[Any]")
@@ -42,7 +51,8 @@ class TrickMatch(Generic[D]):
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def __init__(self, rules: Any, seed: SeedLike = None, *, dealer: int = 0) -> None:
+    def __init__(self, rules: Any, seed: SeedLike = None, *, dealer: int = 0,
+                 hands: Sequence[Sequence[Any]] = ()) -> None:
         if not isinstance(rules, self.RULES_TYPE):
             raise RulesError(f"rules must be a {self.RULES_TYPE.__qualname__}, not {rules!r}")
         if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
@@ -50,10 +60,16 @@ class TrickMatch(Generic[D]):
         self.rules = rules
         self.first_dealer = dealer
         self._root = root_seed(seed)
-        self._deals: list[D] = []  # before the first deal, so _dealt may read the match's state
-        self._deals.append(self._dealt(0, dealer, 0))
+        # Validated up front, so a bad later deal cannot fail in the middle of a move.
+        self._given = [self.DEAL_TYPE(rules, h).dealt_hands() for h in hands]
+        self._deals: list[D] = [self._dealt(0, dealer, 0)]
 
     def _dealt(self, index: int, dealer: int, deal_number: int) -> D:
+        """Deal ``index``: the given hands, or else child stream ``index`` of the seed."""
+        if index < len(self._given):
+            given: D = self.DEAL_TYPE(self.rules, self._given[index], dealer=dealer,
+                                      deal_number=deal_number)
+            return given
         deal: D = self.DEAL_TYPE.random(self.rules, seed=block_seed(self._root, index),
                                         dealer=dealer, deal_number=deal_number)
         return deal
@@ -73,7 +89,7 @@ class TrickMatch(Generic[D]):
     def deals(self) -> tuple[D, ...]:
         """Every deal so far, redeals included, the current one last (copies: changing them
         does not change the match)."""
-        return tuple(d.clone() for d in self._deals)  # type: ignore[attr-defined]
+        return tuple(d.clone() for d in self._deals)
 
     def _counted(self) -> list[D]:
         return [d for d in self._deals if d.is_over and not self._is_redeal(d)]
@@ -128,7 +144,7 @@ class TrickMatch(Generic[D]):
         deal = self.deal
         if not deal.is_over or self.is_over:
             return
-        dealer, number = deal.dealer, deal.deal_number  # type: ignore[attr-defined]
+        dealer, number = deal.dealer, deal.deal_number
         if not self._is_redeal(deal):
             dealer, number = (dealer + 1) % self.rules.players, number + 1
         self._deals.append(self._dealt(len(self._deals), dealer, number))
@@ -142,8 +158,12 @@ class TrickMatch(Generic[D]):
     def to_act(self) -> int | None:
         return None if self.is_over else self.deal.to_act
 
-    def legal_moves(self) -> Any:
-        return self.deal.legal_moves()  # type: ignore[attr-defined]
+    def legal_moves(self) -> CardSet:
+        return self.deal.legal_moves()
+
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` knows of the current deal (the totals are public: ``totals``)."""
+        return self.deal.observation(seat)
 
     def undo(self) -> None:
         """Takes back the last move, back into the previous deal if the current one is new."""
@@ -151,7 +171,7 @@ class TrickMatch(Generic[D]):
             self._deals.pop()
         if self.deal.move_count == 0:
             raise IllegalMoveError("nothing to undo: no move has been made in this match")
-        self.deal.undo()  # type: ignore[attr-defined]
+        self.deal.undo()
 
     def clone(self: M) -> M:
         copy = object.__new__(type(self))
@@ -168,7 +188,8 @@ class TrickMatch(Generic[D]):
             "seed": {"entropy": seed.entropy, "spawn_key": list(seed.spawn_key),
                      "pool_size": seed.pool_size},
             "first_dealer": self.first_dealer,
-            "deals": [{k: v for k, v in d._document().items() if k != "rules"}  # type: ignore[attr-defined]
+            "given_hands": [[str(h) for h in hands] for hands in self._given],
+            "deals": [{k: v for k, v in d._document().items() if k != "rules"}
                       for d in self._deals],
             "state": self._summary(),
         }
@@ -182,8 +203,17 @@ class TrickMatch(Generic[D]):
     def from_json(cls: type[M], text: str | bytes) -> M:
         document = load(text, cls.TYPE_TAG)
         rules = rules_from_json(cls.RULES_TYPE, document.get("rules"))
-        match = cls(rules, _seed_from_json(document.get("seed")),
-                    dealer=field(document, "first_dealer", int, "match"))
+        given = document.get("given_hands", [])
+        if not isinstance(given, list) or not all(isinstance(h, list) for h in given):
+            raise SerializationError(
+                f"given_hands: expected a list of lists of hands, not {given!r}")
+        hands = [[cards_from_json(h, f"given_hands[{i}][{s}]") for s, h in enumerate(deal)]
+                 for i, deal in enumerate(given)]
+        try:
+            match = cls(rules, _seed_from_json(document.get("seed")),
+                        dealer=field(document, "first_dealer", int, "match"), hands=hands)
+        except RulesError as error:
+            raise SerializationError(f"impossible deal: {error}") from None
         deals = document.get("deals")
         if not isinstance(deals, list) or not deals:
             raise SerializationError(f"deals: expected a non-empty list of deals, not {deals!r}")
@@ -196,8 +226,9 @@ class TrickMatch(Generic[D]):
             setup = match._deals[i]._setup_json()
             for key, value in setup.items():
                 if recorded.get(key) != value:
-                    raise SerializationError(f"{where}.{key} is {recorded.get(key)!r} but the "
-                                             f"match's seed deals {value!r}: the document was altered")
+                    raise SerializationError(
+                        f"{where}.{key} is {recorded.get(key)!r} but the match's seed deals "
+                        f"{value!r}: the document was altered")
             replay(match, recorded.get("moves", []), cls.DEAL_TYPE.MOVE_TYPES, f"{where}.moves")
             if "state" in recorded:
                 check_summary(recorded["state"], match._deals[i]._summary(), f"{where}.state")
@@ -215,7 +246,8 @@ class TrickMatch(Generic[D]):
 
 def _seed_from_json(data: object) -> np.random.SeedSequence:
     if not isinstance(data, dict):
-        raise SerializationError(f"seed: expected an object with entropy and spawn_key, not {data!r}")
+        raise SerializationError(
+            f"seed: expected an object with entropy and spawn_key, not {data!r}")
     try:
         return np.random.SeedSequence(data["entropy"], spawn_key=tuple(data["spawn_key"]),
                                       pool_size=data.get("pool_size", 4))

@@ -17,7 +17,9 @@ from trickcore.errors import TrickcoreError
 
 BLOCK_SIZE = 1 << 14
 
-SeedLike: TypeAlias = "int | list[int] | tuple[int, ...] | np.random.SeedSequence | np.random.Generator | None"
+SeedLike: TypeAlias = (
+    "int | list[int] | tuple[int, ...] | np.random.SeedSequence | np.random.Generator | None"
+)
 
 
 def root_seed(seed: SeedLike) -> np.random.SeedSequence:

@@ -40,7 +40,8 @@ def load(text: str | bytes, type_tag: str) -> dict[str, Any]:
     except (TypeError, ValueError) as error:
         raise SerializationError(f"not a JSON document: {error}") from None
     if not isinstance(document, dict):
-        raise SerializationError(f"a trickcore document is a JSON object, not {type(document).__name__}")
+        raise SerializationError(
+            f"a trickcore document is a JSON object, not {type(document).__name__}")
     if document.get("format") != FORMAT:
         raise SerializationError(f"not a trickcore document (format {document.get('format')!r})")
     if document.get("version") != VERSION:
@@ -63,7 +64,8 @@ def field(data: Mapping[str, Any], key: str, kind: type[V], where: str) -> V:
 
 def cards_from_json(value: object, where: str) -> CardSet:
     if not isinstance(value, str):
-        raise SerializationError(f"{where}: cards are written as text such as 'QS AH', not {value!r}")
+        raise SerializationError(
+            f"{where}: cards are written as text such as 'QS AH', not {value!r}")
     try:
         return CardSet.parse(value)
     except ParseError as error:
@@ -115,7 +117,7 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
                 return tuple(_decode(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
             if len(value) == len(args):
                 return tuple(_decode(v, a, f"{where}[{i}]")
-                             for i, (v, a) in enumerate(zip(value, args)))
+                             for i, (v, a) in enumerate(zip(value, args, strict=True)))
     elif hint is CardSet:
         return cards_from_json(value, where)
     elif hint is Card:

@@ -22,11 +22,17 @@ int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players
     for (int64_t d = 0; d < count; ++d) {
         tc_shuffle(rng, cards, deck_size);
         for (int p = 0; p < players; ++p) {
-            tc_multiset hand = {0, 0};
             const uint8_t *dealt = cards + p * hand_size;
-            for (int i = 0; i < hand_size; ++i) tc_multiset_add(&hand, dealt[i]);
-            once[d * players + p] = hand.once;
-            if (twice) twice[d * players + p] = hand.twice;
+            if (twice) {
+                tc_multiset hand = {0, 0};
+                for (int i = 0; i < hand_size; ++i) tc_multiset_add(&hand, dealt[i]);
+                once[d * players + p] = hand.once;
+                twice[d * players + p] = hand.twice;
+            } else {
+                tc_mask hand = 0;
+                for (int i = 0; i < hand_size; ++i) hand |= tc_bit(dealt[i]);
+                once[d * players + p] = hand;
+            }
         }
         if (stock) memcpy(stock + d * stock_size, cards + players * hand_size, (size_t)stock_size);
     }

@@ -1,8 +1,8 @@
 /* Shuffling and dealing from numpy's BitGenerator C API (bitgen_t): no PRNG of our own.
  *
  * The shuffle is Fisher-Yates with batched bounded draws (Brackett-Rozinsky and Lemire,
- * "Batched Ranged Random Integer Generation", 2024): one 64-bit draw yields several unbiased
- * indices, so a 52-card shuffle costs about eight generator calls. The arithmetic is exact
+ * "Batched Ranged Random Integer Generation", 2024): one 64-bit draw yields four unbiased
+ * indices, so a 52-card shuffle costs thirteen generator calls. The arithmetic is exact
  * integer arithmetic, so a given bit stream gives the same deal on every machine. */
 #ifndef TRICKCORE_DEAL_H
 #define TRICKCORE_DEAL_H
@@ -42,29 +42,37 @@ static inline int tc_random_below(bitgen_t *rng, uint64_t bound)
     return (int)hi;
 }
 
-/* Uniform random permutation of cards[0..n) in place, n <= 255. */
+/* Four unbiased indices below bound, bound-1, bound-2, bound-3 from one 64-bit word (the batched
+ * method: one multiply per index; product = bound * (bound-1) * (bound-2) * (bound-3)). Unrolled:
+ * a fixed count lets successive words' multiply chains overlap. */
+static inline void tc_draw4(bitgen_t *rng, uint64_t bound, uint64_t product, uint8_t *index)
+{
+    for (;;) {
+        uint64_t rest = rng->next_uint64(rng->state);
+        index[0] = (uint8_t)tc_mul64(rest, bound, &rest);
+        index[1] = (uint8_t)tc_mul64(rest, bound - 1, &rest);
+        index[2] = (uint8_t)tc_mul64(rest, bound - 2, &rest);
+        index[3] = (uint8_t)tc_mul64(rest, bound - 3, &rest);
+        if (rest >= product || rest >= (0 - product) % product) return;
+    }
+}
+
+/* Uniform random permutation of cards[0..n) in place (Fisher-Yates from the top), n <= TC_MAX_DECK.
+ * The swap indices are drawn first and applied after. */
 static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n)
 {
-    int i = n;
-    while (i > 1) {
-        uint64_t product = 1;
-        int k = 0;
-        while (k < 8 && i - k > 1 && product * (uint64_t)(i - k) <= (UINT64_C(1) << 40)) {
-            product *= (uint64_t)(i - k);
-            ++k;
-        }
-        uint8_t index[8];
-        for (;;) {
-            uint64_t rest = rng->next_uint64(rng->state);
-            for (int t = 0; t < k; ++t) index[t] = (uint8_t)tc_mul64(rest, (uint64_t)(i - t), &rest);
-            if (rest >= product || rest >= (0 - product) % product) break;
-        }
-        for (int t = 0; t < k; ++t) {
-            uint8_t tmp = cards[i - 1 - t];
-            cards[i - 1 - t] = cards[index[t]];
-            cards[index[t]] = tmp;
-        }
-        i -= k;
+    uint8_t index[TC_MAX_DECK];
+    int t = 0;
+    for (; n - t >= 5; t += 4) {
+        uint64_t b = (uint64_t)(n - t);
+        tc_draw4(rng, b, b * (b - 1) * (b - 2) * (b - 3), index + t);
+    }
+    for (; n - t > 1; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(n - t));
+    for (t = 0; t < n - 1; ++t) {
+        int top = n - 1 - t;
+        uint8_t tmp = cards[top];
+        cards[top] = cards[index[t]];
+        cards[index[t]] = tmp;
     }
 }
 

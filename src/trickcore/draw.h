@@ -2,8 +2,8 @@
  *
  * A playout makes many small choices (a card among at most 17). Each 64-bit draw is split into
  * two 32-bit halves and each half gives one index by Lemire's multiply-and-reject method, so a
- * choice costs about half a generator call and is exactly uniform. The sequence of draws is a pure function of the bit stream, so a given seed
- * gives the same playouts on every machine. */
+ * choice costs about half a generator call and is exactly uniform. The choices are a pure
+ * function of the bit stream, so a given seed gives the same playouts on every machine. */
 #ifndef TRICKCORE_DRAW_H
 #define TRICKCORE_DRAW_H
 
@@ -55,8 +55,8 @@ static inline int tc_draw_below(tc_draw *d, uint32_t bound)
 #define TC_BYTES_LOW UINT64_C(0x0101010101010101)
 #define TC_BYTES_HIGH UINT64_C(0x8080808080808080)
 
-/* Byte-wise running card counts of a mask: byte b holds the number of cards in bytes 0..b (so the
- * top byte is the mask's size). Branch-free, for masks of at most 127 cards' worth of bits. */
+/* Byte-wise running card counts of a mask: byte b holds the number of cards in bytes 0..b, so
+ * the top byte is the mask's size (at most 64: every byte stays below 0x80). Branch-free. */
 static inline uint64_t tc_byte_prefix(tc_mask m)
 {
     uint64_t x = m - ((m >> 1) & UINT64_C(0x5555555555555555));
@@ -65,30 +65,43 @@ static inline uint64_t tc_byte_prefix(tc_mask m)
     return x * TC_BYTES_LOW;
 }
 
-/* Number of bytes of `counts` (each below 0x80) that are <= k. */
-static inline int tc_bytes_at_most(uint64_t counts, int k)
+/* Index of the first byte of `counts` above k: the bytes of `counts` (each below 0x80) never
+ * decrease, and at least the top one is above k. */
+static inline int tc_first_byte_above(uint64_t counts, int k)
 {
     uint64_t at_most = ((((uint64_t)k * TC_BYTES_LOW) | TC_BYTES_HIGH) - counts) & TC_BYTES_HIGH;
-    return (int)((((at_most >> 7) * TC_BYTES_LOW)) >> 56);
+    return tc_lowest(~at_most & TC_BYTES_HIGH) >> 3;
 }
 
 /* The k-th lowest card (k counted from 0) of a mask holding more than k cards, given its
  * tc_byte_prefix. Broadword select: find the byte, then the bit within it; no branches. */
 static inline int tc_select_card(tc_mask m, uint64_t prefix, int k)
 {
-    int byte = 8 * tc_bytes_at_most(prefix, k);
+    int byte = 8 * tc_first_byte_above(prefix, k);
     int rank = k - (int)(((prefix << 8) >> byte) & 0xFF);
     uint64_t bits = ((m >> byte) & 0xFF) * TC_BYTES_LOW & UINT64_C(0x8040201008040201);
     uint64_t ones = ((bits + UINT64_C(0x7F7F7F7F7F7F7F7F)) >> 7) & TC_BYTES_LOW;
-    return byte + tc_bytes_at_most(ones * TC_BYTES_LOW, rank);
+    return byte + tc_first_byte_above(ones * TC_BYTES_LOW, rank);
 }
+
+/* With BMI2 (a TRICKCORE_NATIVE=1 build) select is one pdep instruction, except on AMD before
+ * Zen 3 where pdep is slow microcode. Both ways pick the same card for the same draw. */
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+#include <immintrin.h>
+#define TC_DRAW_PDEP 1
+#endif
 
 /* A uniformly random card of a non-empty mask. Always one draw, even for a single card: a
  * data-dependent branch costs more than the draw. */
 static inline int tc_draw_card(tc_draw *d, tc_mask m)
 {
+#ifdef TC_DRAW_PDEP
+    int k = tc_draw_below(d, (uint32_t)tc_popcount(m));
+    return tc_lowest(_pdep_u64(UINT64_C(1) << k, m));
+#else
     uint64_t prefix = tc_byte_prefix(m);
     return tc_select_card(m, prefix, tc_draw_below(d, (uint32_t)(prefix >> 56)));
+#endif
 }
 
 /* A uniformly random subset of `k` cards of `m` (k <= popcount(m)), by a partial Fisher-Yates

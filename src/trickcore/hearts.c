@@ -37,6 +37,14 @@ int tc_hearts_check_rules(const tc_hearts_rules *r)
     return TC_OK;
 }
 
+int tc_hearts_prepare_rules(tc_hearts_rules *r)
+{
+    const tc_trick_rules no_trump = {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1};
+    int rc = tc_hearts_check_rules(r);
+    if (rc == TC_OK) tc_trick_table_init(&r->trick, &no_trump);
+    return rc;
+}
+
 static int first_leader(const tc_hearts_rules *r, const tc_hearts_state *s)
 {
     if (r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER)
@@ -233,7 +241,7 @@ static int greedy_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_ma
         fill_keys(r, legal, -1, -4096, key);
         return best_card(legal, key);
     }
-    tc_mask led = tc_suit_mask(tc_suit(s->trick[0]));
+    tc_mask led = tc_suit_mask(s->led_suit);
     if (legal & led) {
         tc_mask trick = 0;
         for (int i = 0; i < s->trick_len; ++i) trick |= tc_bit(s->trick[i]);
@@ -275,15 +283,9 @@ static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
     return 0; /* unreachable: without Q♠ the pass is always allowed */
 }
 
-int tc_hearts_policy_card(const tc_hearts_rules *r, const tc_hearts_state *s, int policy,
-                          tc_draw *d)
-{
-    tc_mask legal = tc_hearts_legal(r, s);
-    return policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal) : tc_draw_card(d, legal);
-}
-
-tc_mask tc_hearts_policy_pass(const tc_hearts_rules *r, const tc_hearts_state *s, int seat,
-                              int policy, tc_draw *d)
+/* The cards `seat` passes under `policy`. */
+static tc_mask policy_pass(const tc_hearts_rules *r, const tc_hearts_state *s, int seat,
+                           int policy, tc_draw *d)
 {
     tc_mask hand = s->hands[seat];
     if (policy == TC_HEARTS_GREEDY) return greedy_pass(r, hand);
@@ -300,7 +302,7 @@ static void finish(const tc_hearts_rules *r, tc_hearts_state *s, int policy, tc_
 {
     while (s->phase == TC_HEARTS_PASSING) {
         int seat = s->to_act;
-        pass_unchecked(r, s, seat, tc_hearts_policy_pass(r, s, seat, policy, d));
+        pass_unchecked(r, s, seat, policy_pass(r, s, seat, policy, d));
     }
     for (int k = 0; s->phase == TC_HEARTS_PLAYING; ++k) {
         tc_mask legal = tc_hearts_legal(r, s);
@@ -363,45 +365,21 @@ int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int6
     for (tc_mask m = r->deck; m; m &= m - 1) deck[k++] = (uint8_t)tc_lowest(m);
     tc_draw d;
     tc_draw_init(&d, rng);
-    /* One deal is a single long dependency chain; playing TC_HEARTS_LANES deals side by side, a
-     * card at a time each, lets the CPU overlap them. Lanes past `count` are played and dropped,
-     * so deal j never depends on count. */
-    for (int64_t first = 0; first < count; first += TC_HEARTS_LANES) {
-        tc_hearts_state s[TC_HEARTS_LANES];
-        tc_mask hands[TC_HEARTS_LANES][TC_HEARTS_MAX_PLAYERS];
-        int direction[TC_HEARTS_LANES];
-        int lanes = count - first < TC_HEARTS_LANES ? (int)(count - first) : TC_HEARTS_LANES;
-        for (int lane = 0; lane < TC_HEARTS_LANES; ++lane) {
-            deal_one(r, &s[lane], rng, &d, deck, hands[lane], &direction[lane]);
-            while (s[lane].phase == TC_HEARTS_PASSING) {
-                int seat = s[lane].to_act;
-                pass_unchecked(r, &s[lane], seat, tc_hearts_policy_pass(r, &s[lane], seat, policy, &d));
-            }
-        }
-        for (int i = 0; i < deck_size; ++i) {
-            for (int lane = 0; lane < TC_HEARTS_LANES; ++lane) {
-                tc_mask legal = tc_hearts_legal(r, &s[lane]);
-                int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, &s[lane], legal)
-                                                      : tc_draw_card(&d, legal);
-                if (out->plays && lane < lanes) {
-                    out->plays[(first + lane) * deck_size + i] = (uint8_t)card;
-                    out->legal[(first + lane) * deck_size + i] = legal;
-                }
-                tc_hearts_play_unchecked(r, &s[lane], card);
-            }
-        }
-        for (int lane = 0; lane < lanes; ++lane) {
-            int64_t j = first + lane;
-            int shooter, void_deal;
-            tc_hearts_score(r, &s[lane], out->points + j * n, &shooter, &void_deal);
-            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s[lane].tricks_won[p];
-            out->moon[j] = (uint8_t)(shooter >= 0);
-            out->shooter[j] = (int8_t)shooter;
-            out->void_deal[j] = (uint8_t)void_deal;
-            out->direction[j] = (int8_t)direction[lane];
-            if (out->hands) memcpy(out->hands + j * n, hands[lane], (size_t)n * sizeof(tc_mask));
-            if (out->passes) memcpy(out->passes + j * n, s[lane].passed, (size_t)n * sizeof(tc_mask));
-        }
+    for (int64_t j = 0; j < count; ++j) {
+        tc_hearts_state s;
+        tc_mask hands[TC_HEARTS_MAX_PLAYERS];
+        int direction, shooter, void_deal;
+        deal_one(r, &s, rng, &d, deck, hands, &direction);
+        finish(r, &s, policy, &d, out->plays ? out->plays + j * deck_size : 0,
+               out->legal ? out->legal + j * deck_size : 0);
+        tc_hearts_score(r, &s, out->points + j * n, &shooter, &void_deal);
+        for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s.tricks_won[p];
+        out->moon[j] = (uint8_t)(shooter >= 0);
+        out->shooter[j] = (int8_t)shooter;
+        out->void_deal[j] = (uint8_t)void_deal;
+        out->direction[j] = (int8_t)direction;
+        if (out->hands) memcpy(out->hands + j * n, hands, (size_t)n * sizeof(tc_mask));
+        if (out->passes) memcpy(out->passes + j * n, s.passed, (size_t)n * sizeof(tc_mask));
     }
     return TC_OK;
 }

@@ -17,7 +17,6 @@
 
 #define TC_HEARTS_MAX_PLAYERS 6
 #define TC_HEARTS_MAX_ROTATION 8
-#define TC_HEARTS_LANES 4       /* deals played side by side by tc_hearts_simulate */
 #define TC_HEARTS_MAX_VALUE 1000 /* bound on |points| of one card, and on the moon and bonus */
 
 #define TC_HEARTS_SUIT 2
@@ -87,6 +86,7 @@ typedef struct {
     tc_mask deck;                 /* the cards in play */
     tc_mask moon_cards;           /* one player taking all of these shoots the moon */
     int16_t values[TC_NUM_CARDS]; /* points for taking each card */
+    tc_trick_table trick;         /* derived: filled by tc_hearts_prepare_rules */
 } tc_hearts_rules;
 
 typedef struct {
@@ -103,6 +103,7 @@ typedef struct {
     int8_t leader;                          /* seat that led the current trick */
     int8_t to_act;                          /* -1 when the deal is over */
     int8_t trick_len;
+    int8_t led_suit;                        /* suit of the current trick's first card */
     int8_t tricks_played;
     int8_t hearts_broken;
     uint8_t pending_passes;                 /* bit p: seat p has still to pass */
@@ -154,8 +155,8 @@ static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const 
                 legal = tc_hearts_narrow(legal, ~TC_HEARTS_HEARTS, probe, TC_HEARTS_NOT_BROKEN, why);
         }
     } else {
-        legal = tc_hearts_narrow(legal, tc_suit_mask(tc_suit(s->trick[0])), probe,
-                                 TC_HEARTS_MUST_FOLLOW, why);
+        legal = tc_hearts_narrow(legal, tc_suit_mask(s->led_suit), probe, TC_HEARTS_MUST_FOLLOW,
+                                 why);
     }
     if (first_trick && r->first_trick_protected)
         legal = tc_hearts_narrow(legal, ~TC_HEARTS_PROTECTED, probe, TC_HEARTS_FIRST_TRICK, why);
@@ -170,12 +171,13 @@ static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_
 /* Plays a legal card for the seat to act; resolves the trick when it is complete. */
 static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int card)
 {
-    const tc_trick_rules no_trump = {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1};
     int seat = s->to_act, n = r->players, suit = tc_suit(card);
     s->hands[seat] &= ~tc_bit(card);
-    if (s->trick_len > 0) { /* branch-free: whether a card follows suit is unpredictable */
-        int led = tc_suit(s->trick[0]), discard = suit != led;
-        s->voids[seat] |= (uint8_t)(discard << led);
+    if (s->trick_len == 0) {
+        s->led_suit = (int8_t)suit;
+    } else { /* branch-free: whether a card follows suit is unpredictable */
+        int discard = suit != s->led_suit;
+        s->voids[seat] |= (uint8_t)(discard << s->led_suit);
         s->hearts_broken |= (int8_t)(discard & (suit == TC_HEARTS_SUIT));
     }
     if (card == TC_HEARTS_QUEEN && r->queen_breaks_hearts) s->hearts_broken = 1;
@@ -184,7 +186,7 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
         s->to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
         return;
     }
-    int winner = s->leader + tc_trick_winner_unchecked(s->trick, n, &no_trump);
+    int winner = s->leader + tc_trick_winner_table(&r->trick, s->trick, n);
     if (winner >= n) winner -= n;
     tc_mask won = 0;
     int32_t points = 0;
@@ -214,7 +216,11 @@ static inline tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
     return hand;
 }
 
-/* Validates a rules struct (bounds and consistency): TC_OK or TC_ERR_ARGUMENT. */
+/* Validates a rules struct whose parameters are set (bounds and consistency) and fills its
+ * derived fields: TC_OK or TC_ERR_ARGUMENT. Call it once before using the rules. */
+int tc_hearts_prepare_rules(tc_hearts_rules *r);
+
+/* Validates the parameters of prepared rules: TC_OK or TC_ERR_ARGUMENT. */
 int tc_hearts_check_rules(const tc_hearts_rules *r);
 
 /* Starts a deal from explicit hands (one mask per seat, together exactly the deck). The deal
@@ -237,20 +243,14 @@ tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
 void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t *points,
                      int *shooter, int *void_deal);
 
-/* The move a policy makes for the seat to act: a card, or in the passing phase a pass mask. */
-int tc_hearts_policy_card(const tc_hearts_rules *r, const tc_hearts_state *s, int policy,
-                          tc_draw *d);
-tc_mask tc_hearts_policy_pass(const tc_hearts_rules *r, const tc_hearts_state *s, int seat,
-                              int policy, tc_draw *d);
-
 /* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
  * one's score to points[i * players ...]. Returns a tc_status. */
 int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
                        int policy, int64_t count, int32_t *points);
 
 /* Deals and plays `count` complete deals (passing included, dealer 0, the pass direction drawn
- * uniformly from the rotation) with `policy`, filling *out. Deals are played TC_HEARTS_LANES at a
- * time, card by card; deal j depends only on the bit stream and j (never on count). */
+ * uniformly from the rotation) with `policy`, filling *out. Deals are played one after another
+ * from the bit stream, so deal j never depends on count. */
 int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,
                        const tc_hearts_block *out);
 

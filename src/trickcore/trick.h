@@ -29,11 +29,13 @@ typedef struct {
     int8_t packs;      /* copies of each card that may appear: 1 or 2 */
 } tc_trick_rules;
 
-/* Suit a card counts as for following suit, or -1 for a suitless joker. */
+#define TC_SUITLESS 4 /* the suit of a joker that belongs to no suit */
+
+/* Suit a card counts as for following suit, or TC_SUITLESS for a suitless joker. */
 static inline int tc_effective_suit(int card, const tc_trick_rules *rules)
 {
     if (!tc_is_joker(card)) return tc_suit(card);
-    return rules->jokers == TC_JOKER_TOP_TRUMP ? rules->trump : -1;
+    return rules->jokers == TC_JOKER_TOP_TRUMP ? rules->trump : TC_SUITLESS;
 }
 
 /* Suit led: the suit of the first card that has one, or -1 when no card has a suit. */
@@ -41,29 +43,69 @@ static inline int tc_led_suit(const uint8_t *cards, int n, const tc_trick_rules 
 {
     for (int i = 0; i < n; ++i) {
         int s = tc_effective_suit(cards[i], rules);
-        if (s >= 0) return s;
+        if (s != TC_SUITLESS) return s;
     }
     return -1;
 }
 
-/* Unchecked winner of a valid trick (see tc_trick_winner for the checks). */
+/* Strength of a card in a trick: 0 cannot win; a higher key beats a lower one. Trumps rank above
+ * the suit led, jokers (top trump) above the trump ace, an outright joker above everything. */
+static inline int tc_card_key(int card, int led, const tc_trick_rules *rules)
+{
+    enum { OUTRIGHT_KEY = 128 };
+    int joker = tc_is_joker(card);
+    int suit = tc_effective_suit(card, rules);
+    int rank = joker ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
+    int level = 2 * (suit == rules->trump) + (suit == led);
+    int key = level ? level * 32 + rank : 0;
+    return joker && rules->jokers == TC_JOKER_OUTRIGHT ? OUTRIGHT_KEY : key;
+}
+
+/* Unchecked winner of a valid trick (see tc_trick_winner for the checks). Branch-free per card:
+ * the winner changes on a higher key, or on an equal key (an identical card) under "last". */
 static inline int tc_trick_winner_unchecked(const uint8_t *cards, int n, const tc_trick_rules *rules)
 {
     int led = tc_led_suit(cards, n, rules);
-    int best = 0, best_key = -1;
-    for (int i = 0; i < n; ++i) {
-        int c = cards[i], key;
-        if (tc_is_joker(c)) {
-            if (rules->jokers == TC_JOKER_OUTRIGHT) return i;
-            key = rules->jokers == TC_JOKER_TOP_TRUMP ? 2 * 32 + TC_NUM_RANKS + (c - TC_FIRST_JOKER) : 0;
-        } else {
-            int s = tc_suit(c);
-            key = s == rules->trump ? 2 * 32 + tc_rank(c) : s == led ? 32 + tc_rank(c) : 0;
-        }
-        if (key > best_key || (key == best_key && key > 0 && rules->duplicates == TC_DUP_LAST)) {
-            best = i;
-            best_key = key;
-        }
+    int last = rules->duplicates == TC_DUP_LAST;
+    int best = 0, best_key = tc_card_key(cards[0], led, rules);
+    for (int i = 1; i < n; ++i) {
+        int key = tc_card_key(cards[i], led, rules);
+        int better = (key > best_key) | ((key == best_key) & (key > 0) & (key < 128) & last);
+        best = better ? i : best;
+        best_key = better ? key : best_key;
+    }
+    return best;
+}
+
+/* The keys of every card for each possible suit led (row 4: no suit led), precomputed from
+ * tc_card_key for loops that resolve many tricks under the same rules. */
+typedef struct {
+    uint8_t key[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
+    uint8_t suit[TC_NUM_CARD_IDS];
+    uint8_t last;
+} tc_trick_table;
+
+static inline void tc_trick_table_init(tc_trick_table *table, const tc_trick_rules *rules)
+{
+    for (int led = 0; led <= TC_NUM_SUITS; ++led)
+        for (int c = 0; c < TC_NUM_CARD_IDS; ++c)
+            table->key[led][c] = (uint8_t)tc_card_key(c, led == TC_NUM_SUITS ? -1 : led, rules);
+    for (int c = 0; c < TC_NUM_CARD_IDS; ++c) table->suit[c] = (uint8_t)tc_effective_suit(c, rules);
+    table->last = rules->duplicates == TC_DUP_LAST;
+}
+
+/* Same result as tc_trick_winner_unchecked, from a table built for the same rules. */
+static inline int tc_trick_winner_table(const tc_trick_table *table, const uint8_t *cards, int n)
+{
+    int led = TC_NUM_SUITS;
+    for (int i = 0; i < n && led == TC_NUM_SUITS; ++i) led = table->suit[cards[i]];
+    const uint8_t *keys = table->key[led];
+    int best = 0, best_key = keys[cards[0]], last = table->last;
+    for (int i = 1; i < n; ++i) {
+        int key = keys[cards[i]];
+        int better = (key > best_key) | ((key == best_key) & (key > 0) & (key < 128) & last);
+        best = better ? i : best;
+        best_key = better ? key : best_key;
     }
     return best;
 }

@@ -1,0 +1,78 @@
+# C declarations of the draughts kernels in src/draughts/.
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from numpy.random cimport bitgen_t
+
+
+cdef extern from "draughts/board.h" nogil:
+    int DR_BLACK
+    int DR_WHITE
+    enum: DR_MAX_PATH
+    int DR_PIECES_PER_SIDE
+    ctypedef uint64_t dr_bits
+
+    ctypedef struct dr_position:
+        dr_bits black
+        dr_bits white
+        dr_bits kings
+        int turn
+
+    ctypedef struct dr_move:
+        dr_bits moved
+        dr_bits captured
+        dr_bits kings
+        uint8_t path[DR_MAX_PATH]
+        uint8_t length
+
+    int dr_index_of_square(int square)
+    int dr_square_of_index(int index)
+    uint32_t dr_to_squares(dr_bits b)
+    dr_bits dr_from_squares(uint32_t m)
+    void dr_make(dr_position *p, const dr_move *m)
+    int dr_is_irreversible(const dr_position *p, const dr_move *m)
+    int dr_same_position(const dr_position *a, const dr_position *b)
+    int dr_check_position(const dr_position *p)
+
+
+cdef extern from "draughts/movegen.h" nogil:
+    enum: DR_MAX_MOVES
+    int dr_generate(const dr_position *p, dr_move *moves, int capacity)
+
+
+cdef extern from "draughts/zobrist.h" nogil:
+    uint64_t dr_zobrist_hash(const dr_position *p)
+    uint64_t dr_zobrist_update(uint64_t hash, const dr_position *before, const dr_position *after)
+
+
+cdef extern from "draughts/draw.h" nogil:
+    int DR_FORTY_MOVE_PLIES
+    int dr_forty_move_claim(int reversible_plies)
+    int dr_repetition_claim(const dr_position *history, const uint64_t *hashes, int count,
+                            const dr_move *moves, int n)
+
+
+cdef extern from "draughts/perft.h" nogil:
+    int DR_MAX_PERFT_DEPTH
+    int dr_perft(const dr_position *p, int depth, int bulk, uint64_t *leaves)
+
+
+cdef extern from "draughts/playout.h" nogil:
+    int DR_END_NO_MOVES
+    int DR_END_REPETITION
+    int DR_END_FORTY_MOVES
+    int DR_END_MAX_PLIES
+
+    ctypedef struct dr_playout_rules:
+        int auto_draw
+        int32_t max_plies
+
+    ctypedef struct dr_game_summary:
+        int8_t result
+        int8_t end
+        int8_t black_pieces
+        int8_t white_pieces
+        int32_t plies
+
+    int dr_playout(bitgen_t *rng, const dr_position *start, const dr_playout_rules *rules,
+                   dr_game_summary *summary, uint8_t *choices, int32_t choices_capacity)
+    int dr_playout_batch(bitgen_t *rng, const dr_position *start, const dr_playout_rules *rules,
+                         int64_t count, dr_game_summary *summaries)

@@ -1,0 +1,63 @@
+"""Command-line subcommands for draughts, for trickcore's CLI to register:
+``draughts-perft`` (leaf counts, optionally per move) and ``draughts-simulate``."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from trickcore.draughts._board import STARTING_FEN, Board, perft
+from trickcore.draughts.outcome import Termination
+from trickcore.draughts.simulation import simulate
+
+
+def _perft(args: argparse.Namespace) -> int:
+    board = Board(args.fen)
+    if args.divide:
+        total = 0
+        for move in board.legal_moves():
+            board.push(move)
+            leaves = perft(board, args.depth - 1, bulk=not args.no_bulk) if args.depth else 1
+            board.pop()
+            total += leaves
+            print(f"{move}: {leaves}")
+        print(f"total: {total}")
+        return 0
+    started = time.perf_counter()
+    leaves = perft(board, args.depth, bulk=not args.no_bulk)
+    seconds = time.perf_counter() - started
+    rate = f", {leaves / seconds / 1e6:.1f} M leaves/s" if seconds > 0 else ""
+    print(f"perft {args.depth}: {leaves} leaves in {seconds:.3f} s{rate}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    games = simulate(games=args.games, seed=args.seed, workers=args.workers)
+    result, end = games["result"], games["end"]
+    print(f"{args.games} random games: Black won {int((result == 1).sum())}, "
+          f"White won {int((result == -1).sum())}, drawn {int((result == 0).sum())}")
+    for termination in Termination:
+        count = int((end == termination).sum())
+        if count:
+            print(f"  {termination.name.lower().replace('_', ' ')}: {count}")
+    if len(result):
+        print(f"  plies: mean {float(np.mean(games['plies'])):.1f}, "
+              f"max {int(games['plies'].max())}")
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Adds the draughts subcommands to a CLI's subparsers."""
+    command = commands.add_parser("draughts-perft", help="count draughts move-tree leaves")
+    command.add_argument("depth", type=int)
+    command.add_argument("--fen", default=STARTING_FEN, help="position (default: the start)")
+    command.add_argument("--no-bulk", action="store_true", help="make every leaf's move")
+    command.add_argument("--divide", action="store_true", help="leaves below each move")
+    command.set_defaults(run=_perft)
+    command = commands.add_parser("draughts-simulate", help="play random draughts games")
+    command.add_argument("--games", type=int, default=10_000)
+    command.add_argument("--seed", type=int, default=None)
+    command.add_argument("--workers", type=int, default=None)
+    command.set_defaults(run=_simulate)
