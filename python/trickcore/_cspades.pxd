@@ -3,7 +3,6 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 from numpy.random cimport bitgen_t
 
 from trickcore._ccards cimport tc_mask
-from trickcore._ctrick cimport tc_trick_rules
 
 cdef extern from "trickcore/spades.h" nogil:
     enum:
@@ -74,8 +73,7 @@ cdef extern from "trickcore/spades.h" nogil:
         int32_t blind_nil_behind
         tc_mask deck
         tc_mask trumps
-        tc_mask top_trumps[14]  # TC_SPADES_TRICKS + 1
-        tc_trick_rules trick
+        # and the other derived fields, filled by tc_spades_init_rules
 
     ctypedef struct tc_spades_state:
         tc_mask hands[TC_SPADES_PLAYERS]
@@ -88,6 +86,7 @@ cdef extern from "trickcore/spades.h" nogil:
         int8_t phase
         int8_t dealer
         int8_t leader
+        int8_t led_suit
         int8_t to_act
         int8_t trick_len
         int8_t tricks_played

@@ -412,7 +412,7 @@ cdef class DealCore:
                 return f"{shown} is not in play in this deal"
             return f"{shown} has been played already"
         if refusal == TC_SPADES_MUST_FOLLOW:
-            led = Suit(3 if s.trick[0] >= 52 else s.trick[0] // 13)
+            led = Suit(s.led_suit)
             return f"must follow {led.symbol} (jokers count as spades): {shown} does not"
         if refusal == TC_SPADES_NOT_BROKEN:
             return (f"spades not broken: {shown} cannot be led until a spade has been played "

@@ -38,7 +38,7 @@ from trickcore.dealing import deal_batch
 from trickcore.errors import ParseError, RulesError, SerializationError
 from trickcore.game import Observation, Play, TrickDeal
 from trickcore.match import TrickMatch
-from trickcore.seeding import SeedLike, block_seed
+from trickcore.seeding import SeedLike
 from trickcore.serialization import cards_from_json, field
 from trickcore.simblock import block_generator, check_count
 
@@ -546,11 +546,11 @@ class Match(TrickMatch[Deal]):
     RULES_TYPE = Rules
     LOWER_WINS = False
 
-    def _dealt(self, index: int, dealer: int, deal_number: int) -> Deal:
+    def _carried(self) -> dict[str, Any]:
         standing = self._standing()
-        scores, bags = standing if standing is not None else (None, None)
-        return Deal.random(self.rules, seed=block_seed(self._root, index), dealer=dealer,
-                           deal_number=deal_number, scores=scores, bags=bags)
+        if standing is None:
+            return {}
+        return {"scores": standing[0], "bags": standing[1]}
 
     def _standing(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """(totals, bags) after the last counted deal; None before the first."""

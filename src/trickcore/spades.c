@@ -23,10 +23,10 @@ int tc_spades_init_rules(tc_spades_rules *r)
         }
         r->top_trumps[k] = top;
     }
-    r->trick.trump = TC_SPADES_SUIT;
-    r->trick.duplicates = TC_DUP_FIRST;
-    r->trick.jokers = TC_JOKER_TOP_TRUMP;
-    r->trick.packs = 1;
+    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit) r->suit_masks[suit] = tc_suit_mask(suit);
+    r->suit_masks[TC_SPADES_SUIT] = r->trumps;
+    const tc_trick_rules trick = {TC_SPADES_SUIT, TC_DUP_FIRST, TC_JOKER_TOP_TRUMP, 1};
+    tc_trick_table_init(&r->trick, &trick);
     return tc_spades_check_rules(r);
 }
 
@@ -48,9 +48,8 @@ int tc_spades_check_rules(const tc_spades_rules *r)
         return TC_ERR_ARGUMENT;
     if (r->deck & ~(TC_ALL_CARDS | TC_SPADES_JOKERS)) return TC_ERR_ARGUMENT;
     if (tc_popcount(r->deck) != TC_SPADES_PLAYERS * TC_SPADES_TRICKS) return TC_ERR_ARGUMENT;
-    if (r->trumps != (r->deck & (TC_SPADES_SPADES | TC_SPADES_JOKERS))) return TC_ERR_ARGUMENT;
-    if (r->trick.trump != TC_SPADES_SUIT || r->trick.jokers != TC_JOKER_TOP_TRUMP ||
-        r->trick.packs != 1)
+    if (r->trumps != (r->deck & (TC_SPADES_SPADES | TC_SPADES_JOKERS)) ||
+        r->suit_masks[TC_SPADES_SUIT] != r->trumps)
         return TC_ERR_ARGUMENT;
     return TC_OK;
 }
@@ -311,6 +310,7 @@ int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s)
     int estimate = tc_spades_estimate(r, hand);
     int weak = estimate == 0 && tc_popcount(hand & r->trumps) <= 3;
     int want = weak ? TC_SPADES_NIL : (estimate > 1 ? estimate : 1);
+    if (legal >> want & 1) return want;
     int best = -1, best_gap = 99;
     for (int code = TC_SPADES_NIL; code < TC_SPADES_BLIND_NIL; ++code) {
         int gap = code > want ? code - want : want - code;
@@ -327,7 +327,7 @@ int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s)
 /* Strength for choosing among cards: rank in a side suit, trumps above every side card. */
 static int strength(int card)
 {
-    return tc_spades_suit(card) == TC_SPADES_SUIT ? 16 + card - 39 : tc_rank(card);
+    return card >= 39 ? 16 + card - 39 : tc_rank(card); /* spades 39..51, then the jokers */
 }
 
 static int weakest(tc_mask m)
@@ -354,7 +354,7 @@ static tc_mask winning_cards(const tc_spades_rules *r, const tc_spades_state *s,
     tc_mask wins = 0;
     for (tc_mask m = legal; m; m &= m - 1) {
         trick[s->trick_len] = (uint8_t)tc_lowest(m);
-        if (tc_trick_winner_unchecked(trick, s->trick_len + 1, &r->trick) == s->trick_len)
+        if (tc_trick_winner_table(&r->trick, trick, s->trick_len + 1) == s->trick_len)
             wins |= m & (0 - m);
     }
     return wins;
@@ -377,13 +377,13 @@ static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_ma
         for (tc_mask m = legal; m; m &= m - 1) {
             int c = tc_lowest(m);
             tc_mask above = ~((tc_bit(c) << 1) - 1);
-            if (!(others & tc_spades_suit_mask(r, tc_spades_suit(c)) & above)) top |= tc_bit(c);
+            if (!(others & r->suit_masks[tc_spades_suit(r, c)] & above)) top |= tc_bit(c);
         }
         return weakest(top ? top : legal);
     }
     tc_mask wins = winning_cards(r, s, legal);
     if (nil) return strongest(legal & ~wins ? legal & ~wins : legal);
-    int current = (s->leader + tc_trick_winner_unchecked(s->trick, s->trick_len, &r->trick)) & 3;
+    int current = (s->leader + tc_trick_winner_table(&r->trick, s->trick, s->trick_len)) & 3;
     if (r->partnerships && current == (seat ^ 2)) return weakest(legal);
     return weakest(wins ? wins : legal);
 }

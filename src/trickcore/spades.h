@@ -96,9 +96,11 @@ typedef struct {
     int32_t blind_nil_value;
     int32_t blind_nil_behind;/* a side at least this far behind may bid blind nil */
     tc_mask deck;            /* the 52 cards in play (jokers included when played) */
+    /* Derived, filled by tc_spades_init_rules: */
     tc_mask trumps;          /* spades and jokers in play */
+    tc_mask suit_masks[4];   /* the cards of each suit for following suit (spades: trumps) */
     tc_mask top_trumps[TC_SPADES_TRICKS + 1]; /* [k]: the k highest trumps of the deck */
-    tc_trick_rules trick;    /* spades trump, jokers top trumps */
+    tc_trick_table trick;    /* spades trump, jokers top trumps; .suit[card]: suit to follow */
 } tc_spades_rules;
 
 typedef struct {
@@ -112,6 +114,7 @@ typedef struct {
     int8_t phase;                      /* enum tc_spades_phase */
     int8_t dealer;
     int8_t leader;                     /* seat that led (or leads) the current trick */
+    int8_t led_suit;                   /* suit of the current trick's first card */
     int8_t to_act;                     /* -1 when the deal is over */
     int8_t trick_len;
     int8_t tricks_played;
@@ -158,15 +161,7 @@ static inline int tc_spades_side(const tc_spades_rules *r, int seat)
 }
 
 /* Suit a card counts as for following suit: jokers are spades. */
-static inline int tc_spades_suit(int card)
-{
-    return tc_is_joker(card) ? TC_SPADES_SUIT : tc_suit(card);
-}
-
-static inline tc_mask tc_spades_suit_mask(const tc_spades_rules *r, int suit)
-{
-    return suit == TC_SPADES_SUIT ? r->trumps : tc_suit_mask(suit);
-}
+static inline int tc_spades_suit(const tc_spades_rules *r, int card) { return r->trick.suit[card]; }
 
 /* Legal cards by the rules for the seat to act (a renege in table mode plays outside them).
  * With `why` non-NULL, writes the rule that removes the card `probe` (a one-bit mask), if any. */
@@ -180,7 +175,7 @@ static inline tc_mask tc_spades_legal_explained(const tc_spades_rules *r, const 
         kept = hand & ~r->trumps; /* the first lead and every lead before spades are broken */
         reason = s->tricks_played == 0 ? TC_SPADES_FIRST_TRICK : TC_SPADES_NOT_BROKEN;
     } else {
-        kept = hand & tc_spades_suit_mask(r, tc_spades_suit(s->trick[0]));
+        kept = hand & r->suit_masks[s->led_suit];
         reason = TC_SPADES_MUST_FOLLOW;
     }
     if (!kept) return hand;
@@ -197,11 +192,13 @@ static inline tc_mask tc_spades_legal(const tc_spades_rules *r, const tc_spades_
  * resolves the trick when it is complete. */
 static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_state *s, int card)
 {
-    int seat = s->to_act, suit = tc_spades_suit(card);
+    int seat = s->to_act, suit = tc_spades_suit(r, card);
     s->hands[seat] &= ~tc_bit(card);
-    if (s->trick_len > 0) { /* branch-free: whether a card follows suit is unpredictable */
-        int led = tc_spades_suit(s->trick[0]), discard = suit != led;
-        s->voids[seat] |= (uint8_t)(discard << led);
+    if (s->trick_len == 0) {
+        s->led_suit = (int8_t)suit;
+    } else { /* branch-free: whether a card follows suit is unpredictable */
+        int discard = suit != s->led_suit;
+        s->voids[seat] |= (uint8_t)(discard << s->led_suit);
         s->spades_broken |= (int8_t)(discard & (suit == TC_SPADES_SUIT));
     }
     s->trick[s->trick_len++] = (uint8_t)card;
@@ -209,8 +206,7 @@ static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_
         s->to_act = (int8_t)((seat + 1) & 3);
         return;
     }
-    int won = tc_trick_winner_unchecked(s->trick, TC_SPADES_PLAYERS, &r->trick);
-    int winner = (s->leader + won) & 3;
+    int winner = (s->leader + tc_trick_winner_table(&r->trick, s->trick, TC_SPADES_PLAYERS)) & 3;
     s->tricks_won[winner]++;
     s->leader = (int8_t)winner;
     s->trick_len = 0;
@@ -266,7 +262,7 @@ static inline int tc_spades_misdeal_reasons(const tc_spades_rules *r, tc_mask ha
     if (!(hand & r->trumps)) reasons |= TC_SPADES_MISDEAL_NO_SPADES;
     if (!(hand & TC_SPADES_FACES)) reasons |= TC_SPADES_MISDEAL_NO_FACES;
     for (int suit = 0; suit < 4; ++suit) {
-        int n = tc_popcount(hand & tc_spades_suit_mask(r, suit));
+        int n = tc_popcount(hand & r->suit_masks[suit]);
         longest = n > longest ? n : longest;
     }
     if (longest >= r->misdeal_long_suit) reasons |= TC_SPADES_MISDEAL_LONG_SUIT;
