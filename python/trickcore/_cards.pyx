@@ -17,7 +17,7 @@ from trickcore._ccards cimport (
 
 import re
 
-from trickcore.card import Card, Suit, all_cards, parse_card
+from trickcore.card import Card, Rank, Suit, all_cards, parse_card
 from trickcore.errors import ParseError
 
 cdef tuple CARDS = all_cards()
@@ -241,7 +241,7 @@ cdef class CardSet:
         """Hand display by suit, high cards first: "♠ A K 7  ♥ Q  ♦ —  ♣ 10 2"."""
         parts = []
         for s in (3, 2, 1, 0):
-            ranks = [c.symbol[:-1] for c in reversed(self.suit(s))]
+            ranks = [Rank(c % 13).label for c in reversed(self.suit(s))]
             parts.append(Suit(s).symbol + " " + (" ".join(ranks) if ranks else "—"))
         jokers = [str(c) for c in self if c >= 52]
         return "  ".join(parts + jokers)

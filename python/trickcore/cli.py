@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import trickcore
 from trickcore.dealing import deal_batch
+from trickcore.draughts.commands import register as register_draughts
 
 
 def _deal(args: argparse.Namespace) -> int:
@@ -31,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--seed", type=int, default=None)
     deal.add_argument("--count", type=int, default=1, help="number of deals")
     deal.set_defaults(run=_deal)
+    register_draughts(commands)
     return parser
 
 

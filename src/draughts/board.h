@@ -51,8 +51,9 @@ typedef struct dr_move {
     dr_bits moved;      /* from ^ to (zero when a king's capture loop ends where it started) */
     dr_bits captured;   /* the captured pieces */
     dr_bits kings;      /* xor on the kings board: the moving king, a crowning, captured kings */
-    uint8_t path[DR_MAX_PATH];  /* landing path in square numbers 1..32, path[0] = start */
-    uint8_t length;             /* squares in path: 2 for a step or a single jump */
+    uint8_t path[DR_MAX_PATH];  /* landing path in square numbers 1..32, path[0] = start (not
+                                 * filled in by dr_generate_capture_masks) */
+    uint8_t length;             /* squares in the path: 2 for a step or a single jump */
 } dr_move;
 
 static inline int dr_index_of_square(int square) { return (square - 1) + (square - 1) / 8; }

@@ -7,6 +7,8 @@ import copy
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from trickcore.draughts import AmbiguousMoveError, Board, Color, Move, Piece
 from trickcore.errors import IllegalMoveError, ParseError, TrickcoreError
 
@@ -202,3 +204,25 @@ def test_svg_rendering() -> None:
     assert image.count("<rect") == 64 and image.count('class="black_man"') == 1
     assert image.count('class="white_king"') == 1 and image.count('stroke="#d4a017"') == 2
     assert ">32</text>" in image
+
+
+FEN_ALPHABET = "BWK:,-.0123456789 x"
+
+
+@given(st.text(alphabet=FEN_ALPHABET, max_size=40))
+def test_any_fen_text_either_parses_or_raises_parse_error(text: str) -> None:
+    try:
+        board = Board(text)
+    except ParseError:
+        return
+    assert Board(board.fen()) == board
+
+
+@given(st.text(alphabet="0123456789-x ", max_size=12))
+def test_any_move_text_either_parses_or_raises_a_trickcore_error(text: str) -> None:
+    board = Board("B:W6,14,15,22,23:B1,K30")
+    try:
+        move = board.parse_move(text)
+    except TrickcoreError:
+        return
+    assert move in board.legal_moves()

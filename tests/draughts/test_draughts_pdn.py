@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from trickcore.draughts import Board, pdn
 from trickcore.draughts.pdn import Game, read_game, read_games, write_games
 from trickcore.errors import ParseError, SerializationError
@@ -104,3 +106,12 @@ def test_read_game_wants_exactly_one_game_and_bad_result_is_refused() -> None:
         read_game(GAME + "\n" + GAME)
     with pytest.raises(ParseError, match="bad result"):
         Game((), (), "2-0")
+
+
+@given(st.text(alphabet='[]"{}();$*./-x0123456789 \nEventBW:K', max_size=80))
+def test_any_pdn_text_either_reads_or_raises_parse_error(text: str) -> None:
+    try:
+        games = read_games(text)
+    except ParseError:
+        return
+    assert read_games(write_games(games)) == games

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from draughts_perft_data import perft_cases
-from draughts_reference import Position, legal_paths
-from draughts_reference import perft as reference_perft
-from draughts_reference import play as reference_play
+from reference.draughts import Position, legal_paths
+from reference.draughts import perft as reference_perft
+from reference.draughts import play as reference_play
 from trickcore.errors import RulesError
 
 from trickcore import draughts

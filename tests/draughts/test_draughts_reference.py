@@ -1,16 +1,16 @@
 """The C move generator, the board's make/unmake and its draw claims checked against the
-pure-Python reference (draughts_reference.py) on random positions and random games."""
+pure-Python reference (tests/reference/draughts.py) on random positions and random games."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from draughts_reference import BLACK, WHITE, Position, draw_claim, is_reversible, legal_paths
-from draughts_reference import play as reference_play
-from draughts_reference import start as reference_start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from reference.draughts import BLACK, WHITE, Position, draw_claim, is_reversible, legal_paths
+from reference.draughts import play as reference_play
+from reference.draughts import start as reference_start
 from trickcore.draughts import Board, Termination
 from trickcore.draughts._board import STARTING_FEN
 from trickcore.draughts._playout import playout_choices

@@ -263,3 +263,25 @@ def test_referee_second_illegal_move_by_the_same_player_loses_the_game() -> None
     assert referee.result() == "0-1"
     with pytest.raises(IllegalMoveError, match="game is over"):
         referee.play("8-11")
+
+
+def test_draw_by_agreement() -> None:
+    referee = draughts.Referee()
+    referee.play("11-15")
+    referee.agree_draw()
+    assert referee.outcome() == draughts.Outcome(Termination.AGREEMENT, None)
+    assert referee.result() == "1/2-1/2"
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        referee.play("23-19")
+
+
+def test_resignation_and_loss_on_time_give_the_opponent_the_game() -> None:
+    resigned = draughts.Referee()
+    resigned.resign(Color.BLACK)
+    assert resigned.outcome() == draughts.Outcome(Termination.RESIGNATION, Color.WHITE)
+    assert resigned.result() == "0-1"
+    timed = draughts.Referee(Board("W:W21:B1"))
+    timed.lose_on_time(Color.WHITE)
+    assert timed.outcome() == draughts.Outcome(Termination.TIME, Color.BLACK)
+    with pytest.raises(IllegalMoveError, match="cannot end again"):
+        timed.agree_draw()

@@ -21,6 +21,9 @@ class Termination(enum.IntEnum):
     FORTY_MOVES = 3   # draw: a 40-move-rule claim became possible (automatic draws)
     MAX_PLIES = 4     # draw by adjudication at a simulation's ply limit
     FORFEIT = 5       # a second illegal move by the same player (referee mode): that player loses
+    AGREEMENT = 6     # draw agreed by the players
+    RESIGNATION = 7   # a player resigned: the opponent wins
+    TIME = 8          # a player lost on time
 
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")

@@ -1,5 +1,7 @@
 """Referee mode (the seed's table rules): a player's first illegal move in a game is taken back
 with a warning; a second illegal move by the same player in the same game loses it (forfeit).
+The referee also records the results that are not about the board: a draw by agreement, a
+resignation, a loss on time.
 
 Only moves the rules forbid count: unreadable or ambiguous move text raises as on a Board and
 is not a move at all.
@@ -31,7 +33,7 @@ class Referee:
     def __init__(self, board: Board | None = None) -> None:
         self.board = Board() if board is None else board
         self._illegal = {Color.BLACK: 0, Color.WHITE: 0}
-        self._forfeit: Outcome | None = None
+        self._decided: Outcome | None = None   # a result not reached on the board
 
     def illegal_moves(self, color: Color) -> int:
         """Illegal moves the player has tried in this game."""
@@ -47,7 +49,7 @@ class Referee:
         except IllegalMoveError as error:
             self._illegal[mover] += 1
             if self._illegal[mover] > ILLEGAL_MOVES_ALLOWED:
-                self._forfeit = Outcome(Termination.FORFEIT, mover.opponent)
+                self._decided = Outcome(Termination.FORFEIT, mover.opponent)
                 return Verdict.FORFEIT
             warnings.warn(IllegalMoveWarning(
                 f"{mover.name.capitalize()}: {error} (taken back; a second illegal move in this "
@@ -55,8 +57,24 @@ class Referee:
             return Verdict.WARNING
         return Verdict.ACCEPTED
 
+    def agree_draw(self) -> None:
+        self._decide(Outcome(Termination.AGREEMENT, None))
+
+    def resign(self, color: Color) -> None:
+        """The player of ``color`` resigns: the opponent wins."""
+        self._decide(Outcome(Termination.RESIGNATION, Color(color).opponent))
+
+    def lose_on_time(self, color: Color) -> None:
+        """The player of ``color`` overstepped the time limit: the opponent wins."""
+        self._decide(Outcome(Termination.TIME, Color(color).opponent))
+
+    def _decide(self, outcome: Outcome) -> None:
+        if self.outcome() is not None:
+            raise IllegalMoveError(f"the game is over ({self.result()}): it cannot end again")
+        self._decided = outcome
+
     def outcome(self) -> Outcome | None:
-        return self._forfeit if self._forfeit is not None else self.board.outcome()
+        return self._decided if self._decided is not None else self.board.outcome()
 
     def result(self) -> str:
         outcome = self.outcome()
