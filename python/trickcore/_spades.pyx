@@ -1,4 +1,4 @@
-# cython: freethreading_compatible = False
+# cython: freethreading_compatible = False, auto_pickle = False
 """Bindings of the Spades kernel (src/trickcore/spades.c): the C rules of a
 ``trickcore.spades.Rules``, the deal state class ``DealCore`` (the base of
 ``trickcore.spades.Deal``), playouts and block simulation."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pickle
 import random
 from collections.abc import Callable, Sequence
 
@@ -303,3 +304,13 @@ def test_bad_constructor_arguments_are_refused() -> None:
     for kwargs, message in bad:
         with pytest.raises(TrickcoreError, match=message):
             Deal(rules, **kwargs)  # type: ignore[arg-type]
+
+
+def test_deals_pickle_and_a_match_gives_the_current_deals_observation() -> None:
+    deal = played_deal(Rules.standard(), 12)
+    copy = pickle.loads(pickle.dumps(deal))
+    assert copy.to_json() == deal.to_json()
+    match = Match(Rules.standard(), seed=1, dealer=3)
+    match.bid(match.deal.policy_bid())
+    assert match.observation(1).bids[0] == match.deal.bids[0]
+    assert match.legal_bids() == match.deal.legal_bids()
