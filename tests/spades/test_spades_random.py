@@ -49,6 +49,7 @@ def play_against_reference(rules: Rules, seed: int) -> None:
     dealer = rng.randrange(4)
     deal = Deal(rules, [sorted(h) for h in hands], dealer=dealer, scores=scores, bags=bags)
     ref = ReferenceDeal(rules, hands, dealer, scores + [0] * (4 - sides), bags + [0] * (4 - sides))
+    start = deal.to_json()
     for seat in range(4):
         assert deal.has_seen(seat) == ref.seen[seat]
         assert set(deal.hand(seat)) == hands[seat]
@@ -57,6 +58,7 @@ def play_against_reference(rules: Rules, seed: int) -> None:
         deal.claim_misdeal(claimants[0])
         assert deal.is_over and deal.is_misdeal
         assert deal.result().points == (0,) * sides
+        check_round_trip_and_undo(deal, start)
         return
     while deal.phase == "bid":
         assert deal.to_act == ref.to_act
@@ -86,6 +88,16 @@ def play_against_reference(rules: Rules, seed: int) -> None:
     assert list(result.points) == expected["points"]
     assert list(result.totals) == expected["totals"]
     assert list(result.bags) == expected["bags"]
+    check_round_trip_and_undo(deal, start)
+
+
+def check_round_trip_and_undo(deal: Deal, start: str) -> None:
+    """The finished deal replays from its JSON, and undoing every move restores the start."""
+    text = deal.to_json()
+    assert Deal.from_json(text).to_json() == text
+    while deal.move_count:
+        deal.undo()
+    assert deal.to_json() == start
 
 
 @given(rules_strategy(), st.integers(0, 2**32 - 1))
