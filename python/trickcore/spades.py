@@ -42,7 +42,7 @@ from trickcore.seeding import SeedLike
 from trickcore.serialization import cards_from_json, field
 from trickcore.simblock import block_generator, check_count
 
-BidValue: TypeAlias = "int | Literal['nil', 'blind nil']"
+BidValue: TypeAlias = int | Literal["nil", "blind nil"]
 RenegeMode: TypeAlias = Literal["strict", "table"]
 Bidding: TypeAlias = Literal["standard", "suicide", "mirror", "whiz"]
 MisdealCondition: TypeAlias = Literal["no-spades", "no-face-cards", "long-suit"]
