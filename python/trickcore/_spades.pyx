@@ -65,8 +65,9 @@ def bid_code(object value):
             value = int(word)
         else:
             raise ParseError(f"not a bid: {value!r} (expected 1..13, 'nil' or 'blind nil')")
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, (bool, np.bool_)) or not hasattr(value, "__index__"):
         raise ParseError(f"not a bid: {value!r} (expected 1..13, 'nil' or 'blind nil')")
+    value = value.__index__()  # an int, or a numpy integer from a simulation array
     if not 0 <= value <= 13:
         raise IllegalMoveError(f"a bid is 1..13 tricks, nil or blind nil, not {value!r}")
     return value

@@ -4,6 +4,7 @@ may still bid blind nil."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from spades_scripts import ALL_SPADES, HANDS
 from trickcore.errors import IllegalMoveError, ParseError
@@ -42,6 +43,14 @@ def test_a_plain_bid_of_0_is_nil() -> None:
     deal.bid(0)
     deal.bid("NIL")
     assert deal.bids[:2] == ("nil", "nil")
+
+
+def test_bids_are_read_from_text_and_numpy_integers() -> None:
+    deal = Deal(STANDARD, HANDS, dealer=3, scores=(0, 100))
+    deal.bid(" Blind-Nil ")
+    deal.bid("4")
+    deal.bid(np.int8(5))
+    assert deal.bids[:3] == ("blind nil", 4, 5)
 
 
 def test_bids_need_not_add_up_to_anything() -> None:
