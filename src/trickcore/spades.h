@@ -227,7 +227,6 @@ static inline uint32_t tc_spades_legal_bids(const tc_spades_rules *r, const tc_s
     uint32_t blind = (uint32_t)(r->blind_nil & !(s->seen >> seat & 1) &
                                 (s->blind_eligible >> seat & 1)) << TC_SPADES_BLIND_NIL;
     uint32_t nil = UINT32_C(1) << TC_SPADES_NIL;
-    uint32_t count = UINT32_C(1) << tc_popcount(s->hands[seat] & r->trumps);
     switch (r->bidding) {
     case TC_SPADES_SUICIDE: {
         int partner = s->bids[seat ^ 2];
@@ -235,8 +234,9 @@ static inline uint32_t tc_spades_legal_bids(const tc_spades_rules *r, const tc_s
         return partner == TC_SPADES_NIL || partner == TC_SPADES_BLIND_NIL ? TC_SPADES_NUMBER_BIDS
                                                                            : nil | blind;
     }
-    case TC_SPADES_MIRROR: return count;
-    case TC_SPADES_WHIZ: return count | nil | blind;
+    case TC_SPADES_MIRROR: return UINT32_C(1) << tc_popcount(s->hands[seat] & r->trumps);
+    case TC_SPADES_WHIZ:
+        return UINT32_C(1) << tc_popcount(s->hands[seat] & r->trumps) | nil | blind;
     default: break;
     }
     return TC_SPADES_NUMBER_BIDS | nil | blind;
