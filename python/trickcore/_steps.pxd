@@ -4,11 +4,15 @@ from libc.stdint cimport uint64_t
 cdef enum:
     STEP_STATE_BYTES = 384  # the largest C deal state a Step can hold
 
-# What a step did; `value` is a card id (play), a card mask (pass) or a game's own code (bid).
+# What a step did; `value` is a card id (play), a card mask (pass) or a game's own code (bid,
+# claim). A look is a seat looking at a hand it had not seen (games with blind bids); a claim is
+# an announcement other than a bid, such as asking for a redeal.
 cdef enum StepKind:
     STEP_PASS = 1
     STEP_PLAY = 2
     STEP_BID = 3
+    STEP_LOOK = 4
+    STEP_CLAIM = 5
 
 
 cdef class Step:

@@ -1,6 +1,8 @@
 KIND_PASS: int
 KIND_PLAY: int
 KIND_BID: int
+KIND_LOOK: int
+KIND_CLAIM: int
 
 class Step:
     @property

@@ -14,6 +14,8 @@ from libc.string cimport memcpy
 KIND_PASS = STEP_PASS
 KIND_PLAY = STEP_PLAY
 KIND_BID = STEP_BID
+KIND_LOOK = STEP_LOOK
+KIND_CLAIM = STEP_CLAIM
 
 
 @cython.freelist(64)

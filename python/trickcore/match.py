@@ -9,8 +9,9 @@ How a game plugs in (see ``trickcore.hearts.Match``): subclass ``TrickMatch`` an
 deal that does not count and is dealt again by the same dealer); add the game's move methods,
 each a call to ``_move``. The rules must provide ``players``, ``sides`` (the seats of each side:
 one per player, or teams), ``limit`` and ``deals`` (either may be None, not both). Override
-``_reached_end`` for another end condition, and ``lower_wins`` when the rules decide whether
-the lowest or the highest total wins.
+``_reached_end`` for another end condition, ``lower_wins`` when the rules decide whether the
+lowest or the highest total wins, and ``_carried`` when a deal starts from state the match
+carries (Spades: each side's score and bags).
 
 Deal ``k`` of a match (redeals included) is dealt from child stream ``k`` of the match's seed
 (``trickcore.seeding.block_seed``), so a match replays from its seed alone; the first deals may
@@ -63,17 +64,24 @@ class TrickMatch(Generic[D]):
         self._root = root_seed(seed)
         # Validated up front, so a bad later deal cannot fail in the middle of a move.
         self._given = [self.DEAL_TYPE(rules, h).dealt_hands() for h in hands]
-        self._deals: list[D] = [self._dealt(0, dealer, 0)]
+        self._deals: list[D] = []  # before the first deal, so _carried may read the match
+        self._deals.append(self._dealt(0, dealer, 0))
 
     def _dealt(self, index: int, dealer: int, deal_number: int) -> D:
         """Deal ``index``: the given hands, or else child stream ``index`` of the seed."""
+        carried = self._carried()
         if index < len(self._given):
             given: D = self.DEAL_TYPE(self.rules, self._given[index], dealer=dealer,
-                                      deal_number=deal_number)
+                                      deal_number=deal_number, **carried)
             return given
         deal: D = self.DEAL_TYPE.random(self.rules, seed=block_seed(self._root, index),
-                                        dealer=dealer, deal_number=deal_number)
+                                        dealer=dealer, deal_number=deal_number, **carried)
         return deal
+
+    def _carried(self) -> dict[str, Any]:
+        """Keyword arguments the next deal takes from the match so far: none by default; a game
+        whose deals start from the match's state (Spades: scores and bags) returns it."""
+        return {}
 
     def _deal_points(self, deal: D) -> tuple[int, ...]:
         raise NotImplementedError

@@ -1,0 +1,124 @@
+"""Spades speed: C block simulation (bidding + play, 1 and 2 workers) against the pure-Python
+reference, the per-step cost of bid()/legal_moves() + play() from Python, and clone()/undo().
+
+Run: ``PYTHONPATH=python python -m pytest bench/bench_spades.py --benchmark-columns=min,mean,ops``.
+Throughput benchmarks store ``items_per_s`` (deals or playouts per second) for the summary
+lines of bench/conftest.py; the per-step benchmark stores ``us_per_step``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from trickcore.seeding import block_seed, root_seed
+from trickcore.spades import Deal, Rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "spades"))
+from spades_reference import ReferenceDeal, policy_bid
+
+STANDARD = Rules.standard()
+
+
+def record(benchmark: Any, key: str, items: float) -> None:
+    """Stores ``key``: ``items`` done per round, per second of the best round (nothing under
+    --benchmark-disable, where no time is measured)."""
+    if benchmark.stats is not None:
+        benchmark.extra_info[key] = items / benchmark.stats.stats.min
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_simulate_spades_one_worker(benchmark: Any, scale: int, policy: str) -> None:
+    count = 20_000 * scale
+    benchmark(STANDARD.simulate_block, np.random.SeedSequence(1), count, policy)
+    record(benchmark, "items_per_s", count)
+
+
+def test_simulate_spades_variants_one_worker(benchmark: Any, scale: int) -> None:
+    rules = Rules.standard(jokers=True, whiz=True, misdeal=("no-spades", "long-suit"))
+    count = 20_000 * scale
+    benchmark(rules.simulate_block, np.random.SeedSequence(1), count)
+    record(benchmark, "items_per_s", count)
+
+
+def test_simulate_spades_two_workers(benchmark: Any, scale: int) -> None:
+    root = root_seed(1)
+    count = 20_000 * scale
+    seeds = [block_seed(root, k) for k in range(2)]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        def run() -> None:
+            list(pool.map(lambda s: STANDARD.simulate_block(s, count), seeds))
+
+        benchmark(run)
+    record(benchmark, "items_per_s", 2 * count)
+
+
+def reference_deals(count: int, seed: int) -> None:
+    """The same work in pure Python: deal, evaluator bids, random legal cards, score."""
+    rng = random.Random(seed)
+    cards = list(range(52))
+    for _ in range(count):
+        rng.shuffle(cards)
+        deal = ReferenceDeal(STANDARD, [set(cards[13 * p:13 * p + 13]) for p in range(4)])
+        while deal.phase == "bid":
+            deal.bid(policy_bid(deal))
+        while deal.phase != "over":
+            deal.play(rng.choice(sorted(deal.legal_cards())))
+        deal.score()
+
+
+def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
+    count = 20 * scale
+    benchmark(reference_deals, count, 1)
+    record(benchmark, "items_per_s", count)
+
+
+def play_whole_deal(deal: Deal) -> None:
+    for _ in range(4):
+        deal.bid(3)
+    for _ in range(52):
+        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+
+
+def test_bid_legal_moves_and_play_per_step(benchmark: Any, scale: int) -> None:
+    start = Deal.random(STANDARD, seed=1)
+    benchmark.pedantic(play_whole_deal, setup=lambda: ((start.clone(),), {}),
+                       rounds=200 * scale)
+    if benchmark.stats is not None:
+        benchmark.extra_info["us_per_step"] = benchmark.stats.stats.min / 56 * 1e6
+
+
+def mid_deal() -> Deal:
+    deal = Deal.random(STANDARD, seed=2)
+    for _ in range(4):
+        deal.bid(3)
+    for _ in range(26):
+        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    return deal
+
+
+def test_clone_mid_deal(benchmark: Any) -> None:
+    benchmark(mid_deal().clone)
+
+
+def test_play_and_undo(benchmark: Any) -> None:
+    deal = mid_deal()
+    card = deal.legal_moves().lowest()
+
+    def play_undo() -> None:
+        deal.play(card)  # type: ignore[arg-type]
+        deal.undo()
+
+    benchmark(play_undo)
+
+
+def test_playouts_from_the_bidding(benchmark: Any, scale: int) -> None:
+    deal = Deal.random(STANDARD, seed=3)
+    count = 2_000 * scale
+    benchmark(deal.playouts, count, seed=1)
+    record(benchmark, "items_per_s", count)

@@ -1,0 +1,316 @@
+/* Spades: rules, deal state (bidding and play), legal bids and cards, checked and unchecked moves,
+ * scoring with bags, the bidding evaluator, random and greedy playouts, and block simulation.
+ *
+ * Four seats, play to the left (seat + 1). In partnerships seats 0+2 form side 0 and seats 1+3
+ * side 1; in cutthroat each seat is its own side. Spades are trumps; with jokers in play the
+ * little and big joker (52, 53) are the two highest trumps and count as spades for following
+ * suit. The rules struct is filled by trickcore.spades from an immutable Rules; the state is
+ * small and caller-owned, so a copy is a clone. Hot helpers are static inline here. */
+#ifndef TRICKCORE_SPADES_H
+#define TRICKCORE_SPADES_H
+
+#include <stdint.h>
+
+#include "numpy/random/bitgen.h"
+#include "trickcore/cards.h"
+#include "trickcore/draw.h"
+#include "trickcore/trick.h"
+
+#define TC_SPADES_PLAYERS 4
+#define TC_SPADES_TRICKS 13
+#define TC_SPADES_SUIT 3
+#define TC_SPADES_LANES 4          /* deals played side by side by tc_spades_simulate */
+#define TC_SPADES_MAX_VALUE 1000   /* bound on nil values and the bag penalty */
+#define TC_SPADES_MAX_SCORE 100000000 /* bound on |score| carried into a deal */
+#define TC_SPADES_MAX_BAG_LIMIT 100
+#define TC_SPADES_MAX_REDEALS 1000 /* misdeal redeals of one simulated deal before giving up */
+/* Shortest "long suit" a misdeal may name: every hand has a suit of 4 and most one of 5, so
+ * shorter limits would make (nearly) every deal a misdeal. */
+#define TC_SPADES_MIN_LONG_SUIT 6
+
+/* Bid codes: nil, a number of tricks 1..13, blind nil; no bid yet is -1. */
+#define TC_SPADES_NIL 0
+#define TC_SPADES_BLIND_NIL 14
+#define TC_SPADES_NO_BID (-1)
+#define TC_SPADES_NUMBER_BIDS UINT32_C(0x3FFE) /* bits 1..13 of a legal-bid mask */
+
+#define TC_SPADES_SPADES (TC_SUIT_MASK_BITS << 39)
+#define TC_SPADES_JOKERS (UINT64_C(3) << TC_FIRST_JOKER) /* little and big joker */
+/* Jacks, queens and kings of every suit (the misdeal's "face cards"). */
+#define TC_SPADES_FACES \
+    (UINT64_C(0x0E00) * (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39))
+
+enum tc_spades_phase { TC_SPADES_BIDDING = 0, TC_SPADES_PLAYING = 1, TC_SPADES_OVER = 2 };
+
+enum tc_spades_bidding {
+    TC_SPADES_STANDARD = 0, /* any number 1..13 or nil */
+    TC_SPADES_SUICIDE = 1,  /* exactly one nil per side: the second of a side is forced */
+    TC_SPADES_MIRROR = 2,   /* bid exactly the number of spades held (none: nil) */
+    TC_SPADES_WHIZ = 3      /* bid the number of spades held or nil */
+};
+
+/* Hands that may ask for a misdeal (bits of tc_spades_rules.misdeal). */
+enum tc_spades_misdeal {
+    TC_SPADES_MISDEAL_NO_SPADES = 1,
+    TC_SPADES_MISDEAL_NO_FACES = 2,
+    TC_SPADES_MISDEAL_LONG_SUIT = 4
+};
+
+enum tc_spades_policy { TC_SPADES_RANDOM = 0, TC_SPADES_GREEDY = 1 };
+
+/* Why a move was refused; the checked entry points write one of these. */
+enum tc_spades_refusal {
+    TC_SPADES_ACCEPTED = 0,
+    TC_SPADES_NOT_PLAYING = 1,      /* a card played while bidding or after the deal */
+    TC_SPADES_NOT_BIDDING = 2,      /* a bid, look or claim outside the bidding phase */
+    TC_SPADES_NOT_YOUR_TURN = 3,    /* the card is in another seat's hand, or another seat bids */
+    TC_SPADES_NOT_HELD = 4,         /* the card was played already or is not in the pack */
+    TC_SPADES_MUST_FOLLOW = 5,      /* follow suit */
+    TC_SPADES_NOT_BROKEN = 6,       /* no spade led before spades are broken */
+    TC_SPADES_FIRST_TRICK = 7,      /* the first trick is not led with a spade */
+    TC_SPADES_BAD_BID = 8,          /* not a bid code */
+    TC_SPADES_BLIND_OFF = 9,        /* blind nil is not played */
+    TC_SPADES_BLIND_SEEN = 10,      /* blind nil after looking at the hand */
+    TC_SPADES_BLIND_NOT_BEHIND = 11,/* blind nil while the side is not far enough behind */
+    TC_SPADES_SUICIDE_NIL = 12,     /* suicide: the partner bid a number, so this bid is nil */
+    TC_SPADES_SUICIDE_NUMBER = 13,  /* suicide: the partner bid nil, so this bid is a number */
+    TC_SPADES_MIRROR_COUNT = 14,    /* mirror: the bid is the number of spades held */
+    TC_SPADES_WHIZ_COUNT = 15,      /* whiz: the bid is the number of spades held or nil */
+    TC_SPADES_ALREADY_SEEN = 16,    /* a look at a hand already seen */
+    TC_SPADES_NO_MISDEAL = 17,      /* misdeals are not played */
+    TC_SPADES_MISDEAL_LATE = 18,    /* a misdeal is asked for before the first bid */
+    TC_SPADES_MISDEAL_HAND = 19,    /* the hand meets no misdeal condition */
+    TC_SPADES_BAD_SEAT = 20
+};
+
+typedef struct {
+    int8_t partnerships;     /* 1: sides 0+2 and 1+3; 0: cutthroat, each seat a side */
+    int8_t bidding;          /* enum tc_spades_bidding */
+    int8_t blind_nil;        /* blind nil may be bid */
+    int8_t table_mode;       /* 1: reneges are accepted and recorded; 0: refused */
+    int8_t misdeal;          /* enum tc_spades_misdeal bits; 0: no misdeals */
+    int8_t misdeal_long_suit;/* a suit this long allows a misdeal */
+    int16_t bag_limit;       /* a side reaching this many bags loses bag_penalty and the bags */
+    int32_t bag_penalty;
+    int32_t nil_value;       /* +/- for nil made / failed */
+    int32_t blind_nil_value;
+    int32_t blind_nil_behind;/* a side at least this far behind may bid blind nil */
+    tc_mask deck;            /* the 52 cards in play (jokers included when played) */
+    /* Derived, filled by tc_spades_init_rules: */
+    tc_mask trumps;          /* spades and jokers in play */
+    tc_mask suit_masks[4];   /* the cards of each suit for following suit (spades: trumps) */
+    tc_mask top_trumps[TC_SPADES_TRICKS + 1]; /* [k]: the k highest trumps of the deck */
+    tc_trick_table trick;    /* spades trump, jokers top trumps; .suit[card]: suit to follow */
+} tc_spades_rules;
+
+typedef struct {
+    tc_mask hands[TC_SPADES_PLAYERS];
+    int32_t scores[TC_SPADES_PLAYERS]; /* per side: total before this deal */
+    int16_t bags[TC_SPADES_PLAYERS];   /* per side: bag counter before this deal */
+    int8_t bids[TC_SPADES_PLAYERS];    /* bid codes, TC_SPADES_NO_BID before the seat bids */
+    uint8_t trick[TC_SPADES_PLAYERS];  /* the current trick in play order, led card first */
+    int8_t tricks_won[TC_SPADES_PLAYERS];
+    uint8_t voids[TC_SPADES_PLAYERS];  /* bit s: the seat showed by play it lacks suit s */
+    int8_t phase;                      /* enum tc_spades_phase */
+    int8_t dealer;
+    int8_t leader;                     /* seat that led (or leads) the current trick */
+    int8_t led_suit;                   /* suit of the current trick's first card */
+    int8_t to_act;                     /* -1 when the deal is over */
+    int8_t trick_len;
+    int8_t tricks_played;
+    int8_t bids_made;
+    int8_t spades_broken;
+    uint8_t seen;                      /* bit p: seat p has seen its hand */
+    uint8_t blind_eligible;            /* bit p: seat p's side is far enough behind for blind nil */
+    uint8_t reneged;                   /* bit p: seat p reneged (table mode) */
+    int8_t first_renege;               /* seat of the first renege, or -1 */
+    int8_t misdeal_seat;               /* seat that asked for a misdeal, or -1 */
+} tc_spades_state;
+
+/* The score of a finished deal, per side (2 sides, or 4 in cutthroat). */
+typedef struct {
+    int32_t points[TC_SPADES_PLAYERS];    /* this deal's score, bag penalties included */
+    int32_t totals[TC_SPADES_PLAYERS];    /* score after the deal */
+    int16_t bags[TC_SPADES_PLAYERS];      /* bag counter after the deal (penalties taken off) */
+    int8_t bags_taken[TC_SPADES_PLAYERS]; /* bags taken in this deal */
+    int8_t penalties[TC_SPADES_PLAYERS];  /* bag penalties applied after this deal */
+    int8_t contract[TC_SPADES_PLAYERS];   /* sum of the side's number bids */
+    int8_t tricks[TC_SPADES_PLAYERS];     /* tricks counted toward the contract */
+    int8_t made[TC_SPADES_PLAYERS];       /* 1 contract made, 0 set (a side of nils: made) */
+} tc_spades_result;
+
+/* Outputs of a simulation block (count deals). The recording arrays may be NULL. */
+typedef struct {
+    int8_t *bids;       /* count * 4: bid codes per seat */
+    int8_t *tricks;     /* count * 4: tricks won per seat */
+    int32_t *points;    /* count * sides: the deal's score per side */
+    int8_t *bags;       /* count * sides: bags taken in the deal */
+    uint8_t *made;      /* count * sides: contract made */
+    int16_t *redeals;   /* count: misdeals redealt before the deal that was played */
+    tc_mask *hands;     /* count * 4, may be NULL: hands as dealt (the deal played) */
+    uint32_t *legal_bids; /* count * 4, may be NULL: legal-bid masks in bidding order */
+    uint8_t *plays;     /* count * 52, may be NULL: cards in play order */
+    tc_mask *legal;     /* count * 52, may be NULL: legal cards at each play */
+} tc_spades_block;
+
+static inline int tc_spades_sides(const tc_spades_rules *r) { return r->partnerships ? 2 : 4; }
+
+static inline int tc_spades_side(const tc_spades_rules *r, int seat)
+{
+    return r->partnerships ? seat & 1 : seat;
+}
+
+/* Suit a card counts as for following suit: jokers are spades. */
+static inline int tc_spades_suit(const tc_spades_rules *r, int card) { return r->trick.suit[card]; }
+
+/* Legal cards by the rules for the seat to act (a renege in table mode plays outside them).
+ * With `why` non-NULL, writes the rule that removes the card `probe` (a one-bit mask), if any. */
+static inline tc_mask tc_spades_legal_explained(const tc_spades_rules *r, const tc_spades_state *s,
+                                                tc_mask probe, int *why)
+{
+    tc_mask hand = s->hands[s->to_act], kept;
+    int reason;
+    if (s->trick_len == 0) {
+        if (s->spades_broken) return hand;
+        kept = hand & ~r->trumps; /* the first lead and every lead before spades are broken */
+        reason = s->tricks_played == 0 ? TC_SPADES_FIRST_TRICK : TC_SPADES_NOT_BROKEN;
+    } else {
+        kept = hand & r->suit_masks[s->led_suit];
+        reason = TC_SPADES_MUST_FOLLOW;
+    }
+    if (!kept) return hand;
+    if (why && (probe & hand & ~kept)) *why = reason;
+    return kept;
+}
+
+static inline tc_mask tc_spades_legal(const tc_spades_rules *r, const tc_spades_state *s)
+{
+    return tc_spades_legal_explained(r, s, 0, 0);
+}
+
+/* Plays a card of the seat to act (legal, or a renege in table mode: the caller records it);
+ * resolves the trick when it is complete. */
+static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_state *s, int card)
+{
+    int seat = s->to_act, suit = tc_spades_suit(r, card);
+    s->hands[seat] &= ~tc_bit(card);
+    if (s->trick_len == 0) {
+        s->led_suit = (int8_t)suit;
+    } else { /* branch-free: whether a card follows suit is unpredictable */
+        int discard = suit != s->led_suit;
+        s->voids[seat] |= (uint8_t)(discard << s->led_suit);
+        s->spades_broken |= (int8_t)(discard & (suit == TC_SPADES_SUIT));
+    }
+    s->trick[s->trick_len++] = (uint8_t)card;
+    if (s->trick_len < TC_SPADES_PLAYERS) {
+        s->to_act = (int8_t)((seat + 1) & 3);
+        return;
+    }
+    int winner = (s->leader + tc_trick_winner_table(&r->trick, s->trick, TC_SPADES_PLAYERS)) & 3;
+    s->tricks_won[winner]++;
+    s->leader = (int8_t)winner;
+    s->trick_len = 0;
+    if (++s->tricks_played == TC_SPADES_TRICKS) {
+        s->phase = TC_SPADES_OVER;
+        s->to_act = -1;
+    } else {
+        s->to_act = (int8_t)winner;
+    }
+}
+
+/* Legal bids of the seat to act as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil); 0
+ * outside the bidding phase. */
+static inline uint32_t tc_spades_legal_bids(const tc_spades_rules *r, const tc_spades_state *s)
+{
+    if (s->phase != TC_SPADES_BIDDING) return 0;
+    int seat = s->to_act;
+    uint32_t blind = (uint32_t)(r->blind_nil & !(s->seen >> seat & 1) &
+                                (s->blind_eligible >> seat & 1)) << TC_SPADES_BLIND_NIL;
+    uint32_t nil = UINT32_C(1) << TC_SPADES_NIL;
+    switch (r->bidding) {
+    case TC_SPADES_SUICIDE: {
+        int partner = s->bids[seat ^ 2];
+        if (partner == TC_SPADES_NO_BID) break;
+        return partner == TC_SPADES_NIL || partner == TC_SPADES_BLIND_NIL ? TC_SPADES_NUMBER_BIDS
+                                                                           : nil | blind;
+    }
+    case TC_SPADES_MIRROR: return UINT32_C(1) << tc_popcount(s->hands[seat] & r->trumps);
+    case TC_SPADES_WHIZ:
+        return UINT32_C(1) << tc_popcount(s->hands[seat] & r->trumps) | nil | blind;
+    default: break;
+    }
+    return TC_SPADES_NUMBER_BIDS | nil | blind;
+}
+
+/* Records a legal bid of the seat to act; the fourth bid starts the play. */
+static inline void tc_spades_bid_unchecked(tc_spades_state *s, int code)
+{
+    int seat = s->to_act;
+    s->bids[seat] = (int8_t)code;
+    s->seen |= (uint8_t)(1u << seat);
+    s->to_act = (int8_t)((seat + 1) & 3);
+    if (++s->bids_made == TC_SPADES_PLAYERS) {
+        s->phase = TC_SPADES_PLAYING;
+        s->leader = s->to_act; /* left of the dealer, who bid first */
+    }
+}
+
+/* The misdeal conditions (enum tc_spades_misdeal bits) a hand meets, among those played. */
+static inline int tc_spades_misdeal_reasons(const tc_spades_rules *r, tc_mask hand)
+{
+    int reasons = 0, longest = 0;
+    if (!(hand & r->trumps)) reasons |= TC_SPADES_MISDEAL_NO_SPADES;
+    if (!(hand & TC_SPADES_FACES)) reasons |= TC_SPADES_MISDEAL_NO_FACES;
+    for (int suit = 0; suit < 4; ++suit) {
+        int n = tc_popcount(hand & r->suit_masks[suit]);
+        longest = n > longest ? n : longest;
+    }
+    if (longest >= r->misdeal_long_suit) reasons |= TC_SPADES_MISDEAL_LONG_SUIT;
+    return reasons & r->misdeal;
+}
+
+/* Fills the derived fields (trumps, top_trumps, trick) from deck; then validates the struct
+ * (bounds and consistency): TC_OK or TC_ERR_ARGUMENT. */
+int tc_spades_init_rules(tc_spades_rules *r);
+int tc_spades_check_rules(const tc_spades_rules *r);
+
+/* Starts a deal from explicit hands (13 cards each, together the deck), the dealer, and each
+ * side's score and bags before the deal. Returns a tc_status; on an error *s is untouched. */
+int tc_spades_start(const tc_spades_rules *r, tc_spades_state *s, const tc_mask *hands, int dealer,
+                    const int32_t *scores, const int16_t *bags);
+
+/* Checked moves: on success return TC_OK and update *s; otherwise return a tc_status, write the
+ * rule broken to *refusal (enum tc_spades_refusal) and leave *s exactly as it was. A renege in
+ * table mode is accepted (and recorded in *s). */
+int tc_spades_play(const tc_spades_rules *r, tc_spades_state *s, int card, int *refusal);
+int tc_spades_bid(const tc_spades_rules *r, tc_spades_state *s, int code, int *refusal);
+int tc_spades_look(const tc_spades_rules *r, tc_spades_state *s, int seat, int *refusal);
+int tc_spades_claim_misdeal(const tc_spades_rules *r, tc_spades_state *s, int seat, int *refusal);
+
+/* The rule a bid code breaks for the seat to act (TC_SPADES_ACCEPTED when it is legal). */
+int tc_spades_bid_refusal(const tc_spades_rules *r, const tc_spades_state *s, int code);
+
+/* Score of a finished deal per side (a misdeal scores nothing). */
+void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spades_result *out);
+
+/* The bid the built-in evaluator makes for the seat to act (see spades.c). */
+int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s);
+/* The evaluator's estimate of the sure tricks of a hand. */
+int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand);
+/* The card a play policy chooses for the seat to act. */
+int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
+                          tc_draw *d);
+
+/* Plays `count` playouts of the deal `*start` (bidding or play phase) to the end: bids by the
+ * evaluator, cards by `policy`; writes each one's result. Returns a tc_status. */
+int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
+                       int policy, int64_t count, tc_spades_result *results);
+
+/* Deals and plays `count` complete deals (dealer 0, scores and bags 0; misdeals redealt when
+ * the rules allow them and a hand qualifies) with the evaluator's bids and `policy`'s cards,
+ * filling *out. Deals are played TC_SPADES_LANES at a time, card by card; deal j depends only on
+ * the bit stream and j (never on count). */
+int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
+                       const tc_spades_block *out);
+
+#endif
