@@ -1,6 +1,6 @@
 """trickcore: C-accelerated trick-taking card games and English draughts."""
 
-from trickcore import dam, hearts
+from trickcore import dam, hearts, spades
 from trickcore._trick import trick_winner, trick_winners
 from trickcore.cards import Card, CardMultiset, CardSet, Rank, Suit
 from trickcore.dealing import Deals, deal_batch
@@ -35,6 +35,7 @@ __all__ = [
     "deal_batch",
     "hearts",
     "simulate",
+    "spades",
     "trick_winner",
     "trick_winners",
 ]
