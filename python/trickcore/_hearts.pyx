@@ -161,7 +161,8 @@ cdef class DealCore:
     @property
     def points_taken(self):
         """Card points won in tricks so far, per seat (before moon, bonus and void rules)."""
-        return tuple(self.state.taken_points[p] for p in range(self.kernel.c.players))
+        return tuple([tc_hearts_points(&self.kernel.c, self.state.taken[p])
+                      for p in range(self.kernel.c.players)])
 
     @property
     def move_count(self):

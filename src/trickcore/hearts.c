@@ -37,12 +37,30 @@ int tc_hearts_check_rules(const tc_hearts_rules *r)
     return TC_OK;
 }
 
+/* Groups the cards by value (see tc_hearts_points). */
+static void group_values(tc_hearts_rules *r)
+{
+    r->value_count = 0;
+    for (int c = 0; c < TC_NUM_CARDS; ++c) {
+        int v = r->values[c], i = 0;
+        if (v == 0) continue;
+        while (i < r->value_count && r->value_of[i] != v) ++i;
+        if (i == r->value_count) {
+            r->value_of[r->value_count++] = (int16_t)v;
+            r->value_cards[i] = 0;
+        }
+        r->value_cards[i] |= tc_bit(c);
+    }
+}
+
 int tc_hearts_prepare_rules(tc_hearts_rules *r)
 {
     const tc_trick_rules no_trump = {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1};
     int rc = tc_hearts_check_rules(r);
-    if (rc == TC_OK) tc_trick_table_init(&r->trick, &no_trump);
-    return rc;
+    if (rc != TC_OK) return rc;
+    tc_trick_table_init(&r->trick, &no_trump);
+    group_values(r);
+    return TC_OK;
 }
 
 static int first_leader(const tc_hearts_rules *r, const tc_hearts_state *s)
@@ -195,11 +213,10 @@ void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t
         return;
     }
     for (int p = 0; p < n; ++p)
-        points[p] = s->taken_points[p] + (s->tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
+        points[p] = tc_hearts_points(r, s->taken[p]) +
+                    (s->tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
     if (*shooter < 0) return;
-    int32_t moon_cards_points = 0;
-    for (tc_mask m = r->moon_cards; m; m &= m - 1) moon_cards_points += r->values[tc_lowest(m)];
-    points[*shooter] -= moon_cards_points;
+    points[*shooter] -= tc_hearts_points(r, r->moon_cards);
     for (int p = 0; p < n; ++p) {
         if (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER && p == *shooter)
             points[p] -= r->moon_points;

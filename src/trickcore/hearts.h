@@ -86,14 +86,18 @@ typedef struct {
     tc_mask deck;                 /* the cards in play */
     tc_mask moon_cards;           /* one player taking all of these shoots the moon */
     int16_t values[TC_NUM_CARDS]; /* points for taking each card */
-    tc_trick_table trick;         /* derived: filled by tc_hearts_prepare_rules */
+    /* Derived, filled by tc_hearts_prepare_rules: the trick table, and the cards grouped by
+     * value (value_cards[i] are the cards worth value_of[i], for each distinct non-zero value). */
+    tc_trick_table trick;
+    int8_t value_count;
+    int16_t value_of[TC_NUM_CARDS];
+    tc_mask value_cards[TC_NUM_CARDS];
 } tc_hearts_rules;
 
 typedef struct {
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];   /* cards won in tricks */
     tc_mask passed[TC_HEARTS_MAX_PLAYERS];  /* cards each seat passed (0 before it passes) */
-    int32_t taken_points[TC_HEARTS_MAX_PLAYERS]; /* card points won so far */
     uint8_t trick[TC_HEARTS_MAX_PLAYERS];   /* the current trick in play order, led card first */
     int8_t tricks_won[TC_HEARTS_MAX_PLAYERS];
     uint8_t voids[TC_HEARTS_MAX_PLAYERS];   /* bit s: the seat showed it is void in suit s */
@@ -189,13 +193,8 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
     int winner = s->leader + tc_trick_winner_table(&r->trick, s->trick, n);
     if (winner >= n) winner -= n;
     tc_mask won = 0;
-    int32_t points = 0;
-    for (int i = 0; i < n; ++i) {
-        won |= tc_bit(s->trick[i]);
-        points += r->values[s->trick[i]];
-    }
+    for (int i = 0; i < n; ++i) won |= tc_bit(s->trick[i]);
     s->taken[winner] |= won;
-    s->taken_points[winner] += points;
     s->tricks_won[winner]++;
     s->leader = (int8_t)winner;
     s->trick_len = 0;
@@ -205,6 +204,16 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
     } else {
         s->to_act = (int8_t)winner;
     }
+}
+
+/* Card points of a set of cards (before moon, bonus and void rules): one popcount per distinct
+ * card value, so a whole deal is scored from the cards each seat took. */
+static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
+{
+    int32_t points = 0;
+    for (int i = 0; i < r->value_count; ++i)
+        points += r->value_of[i] * tc_popcount(cards & r->value_cards[i]);
+    return points;
 }
 
 /* Cards that can be part of a legal pass from `hand` (all of it, less Q♠ when the Spardame
