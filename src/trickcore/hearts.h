@@ -3,8 +3,9 @@
  *
  * The rules (`tc_hearts_rules`) are a flat struct filled by the Python layer from an immutable
  * `trickcore.hearts.Rules`; the deal state (`tc_hearts_state`) is small and caller-owned, so a
- * copy is a clone. Hot helpers are static inline here; checked entry points, scoring, policies
- * and the simulation loop are in hearts.c. Seats are 0..players-1, play goes to seat + 1. */
+ * copy is a clone. Hot helpers are static inline here; checked entry points and scoring are in
+ * hearts.c, the policies, playouts and the simulation loop in hearts_sim.c. Seats are
+ * 0..players-1, play goes to seat + 1. */
 #ifndef TRICKCORE_HEARTS_H
 #define TRICKCORE_HEARTS_H
 
@@ -31,6 +32,9 @@
 #define TC_HEARTS_PROTECTED (TC_HEARTS_HEARTS | TC_HEARTS_QUEEN_BIT)
 #define TC_HEARTS_QUEEN_PARTNERS \
     ((TC_HEARTS_SPADES & ~TC_HEARTS_QUEEN_BIT) | (UINT64_C(1) << TC_HEARTS_JACK_OF_DIAMONDS))
+
+/* Tricks are won by the highest card of the suit led: no trump, one pack, no jokers. */
+#define TC_HEARTS_TRICK_RULES {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1}
 
 enum tc_hearts_phase { TC_HEARTS_PASSING = 0, TC_HEARTS_PLAYING = 1, TC_HEARTS_OVER = 2 };
 
@@ -138,33 +142,72 @@ static inline tc_mask tc_hearts_narrow(tc_mask legal, tc_mask allowed, tc_mask p
     return kept ? kept : legal;
 }
 
-/* Legal cards for the seat to act in the playing phase. With `why` non-NULL, writes the rule
- * that removes the card `probe` (a one-bit mask) from the hand, if one does. */
-static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const tc_hearts_state *s,
-                                                tc_mask probe, int *why)
+/* The cards hearts breaking allows to lead: all, or no heart while hearts are unbroken, except
+ * (when the rules allow it) from a hand of hearts and Q♠ only. */
+static inline tc_mask tc_hearts_lead_allowed(const tc_hearts_rules *r, tc_mask hand,
+                                             int hearts_broken)
 {
-    tc_mask hand = s->hands[s->to_act], legal = hand;
-    int first_trick = s->tricks_played == 0;
-    if (s->trick_len == 0) {
-        if (first_trick && r->first_lead == TC_HEARTS_LEAD_LOWEST_CLUB) {
-            tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
-            legal = tc_hearts_narrow(legal, clubs & (0 - clubs), probe, TC_HEARTS_FIRST_LEAD, why);
-        } else if (first_trick && r->first_lead == TC_HEARTS_LEAD_ANY_CLUB) {
-            legal = tc_hearts_narrow(legal, TC_HEARTS_CLUBS, probe, TC_HEARTS_FIRST_LEAD_CLUB, why);
-        }
-        if (r->hearts_must_be_broken && !s->hearts_broken) {
-            int only_queen = r->hearts_lead_with_only_queen &&
-                             (hand & ~TC_HEARTS_HEARTS) == TC_HEARTS_QUEEN_BIT;
-            if (!only_queen)
-                legal = tc_hearts_narrow(legal, ~TC_HEARTS_HEARTS, probe, TC_HEARTS_NOT_BROKEN, why);
-        }
-    } else {
-        legal = tc_hearts_narrow(legal, tc_suit_mask(s->led_suit), probe, TC_HEARTS_MUST_FOLLOW,
-                                 why);
-    }
+    if (!r->hearts_must_be_broken || hearts_broken) return ~(tc_mask)0;
+    if (r->hearts_lead_with_only_queen && (hand & ~TC_HEARTS_HEARTS) == TC_HEARTS_QUEEN_BIT)
+        return ~(tc_mask)0;
+    return ~TC_HEARTS_HEARTS;
+}
+
+/* The cards that break hearts when played to a trick led in `led_suit`: a heart discarded on
+ * another suit, and Q♠ when the rules say it breaks hearts too. */
+static inline tc_mask tc_hearts_breaking(const tc_hearts_rules *r, int led_suit)
+{
+    tc_mask queen = r->queen_breaks_hearts ? TC_HEARTS_QUEEN_BIT : 0;
+    return (TC_HEARTS_HEARTS & ~tc_suit_mask(led_suit)) | queen;
+}
+
+/* The legal-move rules, each narrowing the cards left by the previous one (see tc_hearts_narrow).
+ * With `why` non-NULL, they write the rule that removes the card `probe` (a one-bit mask), if one
+ * does. The hot loops pass constants for `first_trick` and `why`, so the unused rules vanish. */
+
+/* No heart and not Q♠ on a protected first trick. */
+static inline tc_mask tc_hearts_first_trick_legal(const tc_hearts_rules *r, tc_mask legal,
+                                                  int first_trick, tc_mask probe, int *why)
+{
     if (first_trick && r->first_trick_protected)
         legal = tc_hearts_narrow(legal, ~TC_HEARTS_PROTECTED, probe, TC_HEARTS_FIRST_TRICK, why);
     return legal;
+}
+
+/* Legal leads from `hand`: the first-lead rule, hearts breaking, first-trick protection. */
+static inline tc_mask tc_hearts_lead_legal(const tc_hearts_rules *r, tc_mask hand, int first_trick,
+                                           int hearts_broken, tc_mask probe, int *why)
+{
+    tc_mask legal = hand;
+    if (first_trick && r->first_lead == TC_HEARTS_LEAD_LOWEST_CLUB) {
+        tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
+        legal = tc_hearts_narrow(legal, clubs & (0 - clubs), probe, TC_HEARTS_FIRST_LEAD, why);
+    } else if (first_trick && r->first_lead == TC_HEARTS_LEAD_ANY_CLUB) {
+        legal = tc_hearts_narrow(legal, TC_HEARTS_CLUBS, probe, TC_HEARTS_FIRST_LEAD_CLUB, why);
+    }
+    legal = tc_hearts_narrow(legal, tc_hearts_lead_allowed(r, hand, hearts_broken), probe,
+                             TC_HEARTS_NOT_BROKEN, why);
+    return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
+}
+
+/* Legal cards from `hand` on a trick led in `led_suit`: follow suit, first-trick protection. */
+static inline tc_mask tc_hearts_follow_legal(const tc_hearts_rules *r, tc_mask hand, int led_suit,
+                                             int first_trick, tc_mask probe, int *why)
+{
+    tc_mask legal =
+        tc_hearts_narrow(hand, tc_suit_mask(led_suit), probe, TC_HEARTS_MUST_FOLLOW, why);
+    return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
+}
+
+/* Legal cards for the seat to act in the playing phase, and why `probe` is not one of them. */
+static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const tc_hearts_state *s,
+                                                tc_mask probe, int *why)
+{
+    tc_mask hand = s->hands[s->to_act];
+    int first_trick = s->tricks_played == 0;
+    if (s->trick_len == 0)
+        return tc_hearts_lead_legal(r, hand, first_trick, s->hearts_broken, probe, why);
+    return tc_hearts_follow_legal(r, hand, s->led_suit, first_trick, probe, why);
 }
 
 static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_state *s)
@@ -177,14 +220,10 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
 {
     int seat = s->to_act, n = r->players, suit = tc_suit(card);
     s->hands[seat] &= ~tc_bit(card);
-    if (s->trick_len == 0) {
-        s->led_suit = (int8_t)suit;
-    } else { /* branch-free: whether a card follows suit is unpredictable */
-        int discard = suit != s->led_suit;
-        s->voids[seat] |= (uint8_t)(discard << s->led_suit);
-        s->hearts_broken |= (int8_t)(discard & (suit == TC_HEARTS_SUIT));
-    }
-    if (card == TC_HEARTS_QUEEN && r->queen_breaks_hearts) s->hearts_broken = 1;
+    if (s->trick_len == 0) s->led_suit = (int8_t)suit;
+    /* branch-free: whether a card follows suit is unpredictable */
+    s->voids[seat] |= (uint8_t)((suit != s->led_suit) << s->led_suit);
+    s->hearts_broken |= (int8_t)((tc_hearts_breaking(r, s->led_suit) >> card) & 1);
     s->trick[s->trick_len++] = (uint8_t)card;
     if (s->trick_len < n) {
         s->to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
@@ -225,6 +264,13 @@ static inline tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
     return hand;
 }
 
+/* Whether the Spardame restriction allows passing `cards` together (Q♠ only with a partner). */
+static inline int tc_hearts_queen_pass_ok(const tc_hearts_rules *r, tc_mask cards)
+{
+    return !r->queen_pass_restricted || !(cards & TC_HEARTS_QUEEN_BIT) ||
+           (cards & TC_HEARTS_QUEEN_PARTNERS);
+}
+
 /* Validates a rules struct whose parameters are set (bounds and consistency) and fills its
  * derived fields: TC_OK or TC_ERR_ARGUMENT. Call it once before using the rules. */
 int tc_hearts_prepare_rules(tc_hearts_rules *r);
@@ -236,6 +282,13 @@ int tc_hearts_check_rules(const tc_hearts_rules *r);
  * number picks the pass direction. Returns a tc_status; on an error *state is untouched. */
 int tc_hearts_start(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands, int dealer,
                     int64_t deal_number);
+
+/* Unchecked versions for the simulation loops (hearts_sim.c): deals valid hands, and records a
+ * valid pass of the seat (the last one exchanges the cards and starts the play). */
+void tc_hearts_deal_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands,
+                              int dealer, int64_t deal_number);
+void tc_hearts_pass_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int seat,
+                              tc_mask cards);
 
 /* Checked moves: on success return TC_OK and update *s; otherwise return a tc_status, write the
  * rule broken to *refusal (enum tc_hearts_refusal) and leave *s exactly as it was. */
