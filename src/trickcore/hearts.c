@@ -191,32 +191,3 @@ tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s)
     if (s->phase == TC_HEARTS_PASSING) return tc_hearts_passable(r, s->hands[s->to_act]);
     return 0;
 }
-
-void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t *points,
-                     int *shooter, int *void_deal)
-{
-    int n = r->players;
-    *shooter = -1;
-    *void_deal = 0;
-    for (int p = 0; p < n; ++p) {
-        if (r->void_if_one_takes_all && s->tricks_won[p] == r->hand_size) *void_deal = 1;
-        if (r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & r->moon_cards) == r->moon_cards)
-            *shooter = p;
-    }
-    if (*void_deal) {
-        *shooter = -1;
-        for (int p = 0; p < n; ++p) points[p] = 0;
-        return;
-    }
-    for (int p = 0; p < n; ++p)
-        points[p] = tc_hearts_points(r, s->taken[p]) +
-                    (s->tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
-    if (*shooter < 0) return;
-    points[*shooter] -= tc_hearts_points(r, r->moon_cards);
-    for (int p = 0; p < n; ++p) {
-        if (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER && p == *shooter)
-            points[p] -= r->moon_points;
-        else if (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS && p != *shooter)
-            points[p] += r->moon_points;
-    }
-}

@@ -255,6 +255,37 @@ static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
     return points;
 }
 
+/* Final score of a finished deal: points per seat (moon, no-trick bonus and void deal applied),
+ * the moon shooter or -1, and whether the deal is void. */
+static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s,
+                                   int32_t *points, int *shooter, int *void_deal)
+{
+    int n = r->players;
+    *shooter = -1;
+    *void_deal = 0;
+    for (int p = 0; p < n; ++p) {
+        if (r->void_if_one_takes_all && s->tricks_won[p] == r->hand_size) *void_deal = 1;
+        if (r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & r->moon_cards) == r->moon_cards)
+            *shooter = p;
+    }
+    if (*void_deal) {
+        *shooter = -1;
+        for (int p = 0; p < n; ++p) points[p] = 0;
+        return;
+    }
+    for (int p = 0; p < n; ++p)
+        points[p] = tc_hearts_points(r, s->taken[p]) +
+                    (s->tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
+    if (*shooter < 0) return;
+    points[*shooter] -= tc_hearts_points(r, r->moon_cards);
+    for (int p = 0; p < n; ++p) {
+        if (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER && p == *shooter)
+            points[p] -= r->moon_points;
+        else if (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS && p != *shooter)
+            points[p] += r->moon_points;
+    }
+}
+
 /* Cards that can be part of a legal pass from `hand` (all of it, less Q♠ when the Spardame
  * restriction leaves it no partner). */
 static inline tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
@@ -300,10 +331,6 @@ int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_ma
  * be part of a legal pass. 0 when the deal is over. */
 tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
 
-/* Final score of a finished deal: points per seat (moon, no-trick bonus and void deal applied),
- * the moon shooter or -1, and whether the deal is void. */
-void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t *points,
-                     int *shooter, int *void_deal);
 
 /* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
  * one's score to points[i * players ...]. Returns a tc_status. */

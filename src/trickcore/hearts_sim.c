@@ -104,7 +104,14 @@ static tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy, t
     }
 }
 
-/* ---- Random playouts by whole tricks ---- */
+/* ---- Random play by whole tricks, several deals side by side ---- */
+
+/* One deal is a long chain of dependent steps (each card depends on a hand, each trick on the
+ * last winner), so random play interleaves the tricks of TC_HEARTS_LANES independent deals for
+ * the CPU to overlap them. Deal (or playout) j of a block is lane j % LANES of group j / LANES,
+ * and a group is always played in full (a block cut short plays the missing lanes of its last
+ * group and drops them), so deal j never depends on the block's count. */
+#define TC_HEARTS_LANES 2
 
 /* Cards are picked by the portable draw.h functions, or by their *_bmi2 versions in the loop
  * variants compiled for CPUs with fast BMI2. Both pick the same cards. */
@@ -130,7 +137,45 @@ static TC_ALWAYS_INLINE tc_mask select_bit(tc_mask m, int k, int isa)
     return tc_select_bit(m, k);
 }
 
-/* The part of a deal state random play by whole tricks needs: the score needs no more. */
+/* Where the cards played and the legal sets they came from are written (nowhere when plays is
+ * NULL: the dropped lanes of a group). */
+typedef struct {
+    uint8_t *plays;
+    tc_mask *legal;
+} recorder;
+
+static TC_ALWAYS_INLINE void record(recorder *rec, int card, tc_mask legal)
+{
+    if (!rec || !rec->plays) return;
+    *rec->plays++ = (uint8_t)card;
+    *rec->legal++ = legal;
+}
+
+/* The lane's recorder, or NULL (a constant in the loops that do not record). */
+static TC_ALWAYS_INLINE recorder *lane_recorder(recorder *recs, int lane)
+{
+    return recs ? &recs[lane] : 0;
+}
+
+/* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
+ * tc_hearts_legal) as long as random play cannot go on by whole tricks: to the end for the
+ * greedy policy, to the end of the trick under way for the random one. */
+static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
+                                        tc_draw *d, int isa, recorder *rec)
+{
+    while (s->phase == TC_HEARTS_PASSING) {
+        int seat = s->to_act;
+        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d));
+    }
+    while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
+        tc_mask legal = tc_hearts_legal(r, s);
+        int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal) : pick(d, legal, isa);
+        record(rec, card, legal);
+        tc_hearts_play_unchecked(r, s, card);
+    }
+}
+
+/* The part of a deal state that random play by whole tricks needs; the score needs no more. */
 typedef struct {
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];
@@ -139,17 +184,32 @@ typedef struct {
     int hearts_broken;
 } trick_play;
 
-/* Where the played cards and the legal sets they came from are written, when they are. */
-typedef struct {
-    uint8_t *plays;
-    tc_mask *legal;
-} recorder;
-
-static TC_ALWAYS_INLINE void record(recorder *rec, int card, tc_mask legal)
+static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_state *s, int n)
 {
-    if (!rec) return;
-    *rec->plays++ = (uint8_t)card;
-    *rec->legal++ = legal;
+    for (int i = 0; i < n; ++i) {
+        p->hands[i] = s->hands[i];
+        p->taken[i] = s->taken[i];
+        p->won[i] = s->tricks_won[i];
+    }
+    p->leader = s->leader;
+    p->hearts_broken = s->hearts_broken;
+}
+
+/* Leaves *s over with the cards taken and tricks won of `p` (the voids shown and the last trick
+ * are not kept up to date: a playout is only scored). */
+static TC_ALWAYS_INLINE void trick_play_to(const trick_play *p, tc_hearts_state *s,
+                                           const tc_hearts_rules *r)
+{
+    for (int i = 0; i < r->players; ++i) {
+        s->hands[i] = 0;
+        s->taken[i] = p->taken[i];
+        s->tricks_won[i] = p->won[i];
+    }
+    s->leader = (int8_t)p->leader;
+    s->hearts_broken = (int8_t)p->hearts_broken;
+    s->tricks_played = r->hand_size;
+    s->phase = TC_HEARTS_OVER;
+    s->to_act = -1;
 }
 
 /* One trick of `n` players with uniformly random legal cards. `first` (the first trick) is a
@@ -186,59 +246,39 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const tc_tri
     p->leader = winner;
 }
 
-/* Plays a deal at the start of a trick to its end with uniformly random legal cards, trick by
- * trick, and leaves *s over with its cards taken and tricks won (the voids shown and the last
- * trick are not kept up to date: a playout is only scored). `n` is r->players, a constant in the
- * four-player variant. */
+/* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
+ * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
+ * stays in registers. */
 static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const tc_trick_table *table,
-                                           int n, tc_hearts_state *s, tc_draw *d, int isa,
-                                           recorder *rec)
+                                           int n, trick_play *lanes, int t, tc_draw *d, int isa,
+                                           recorder *recs)
 {
-    trick_play p;
-    tc_draw draw = *d; /* a local copy stays in registers */
-    for (int i = 0; i < n; ++i) {
-        p.hands[i] = s->hands[i];
-        p.taken[i] = s->taken[i];
-        p.won[i] = s->tricks_won[i];
+    tc_draw draw = *d;
+    if (t == 0) {
+        for (int l = 0; l < TC_HEARTS_LANES; ++l)
+            random_trick(r, table, n, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
+        t = 1;
     }
-    p.leader = s->leader;
-    p.hearts_broken = s->hearts_broken;
-    int t = s->tricks_played;
-    if (t == 0) random_trick(r, table, n, 1, &p, &draw, isa, rec), ++t;
-    for (; t < r->hand_size; ++t) random_trick(r, table, n, 0, &p, &draw, isa, rec);
+    for (; t < r->hand_size; ++t)
+        for (int l = 0; l < TC_HEARTS_LANES; ++l)
+            random_trick(r, table, n, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
     *d = draw;
-    for (int i = 0; i < n; ++i) {
-        s->hands[i] = 0;
-        s->taken[i] = p.taken[i];
-        s->tricks_won[i] = p.won[i];
-    }
-    s->leader = (int8_t)p.leader;
-    s->hearts_broken = (int8_t)p.hearts_broken;
-    s->tricks_played = r->hand_size;
-    s->phase = TC_HEARTS_OVER;
-    s->to_act = -1;
 }
 
-/* Plays the deal to its end with `policy`: the passes, then one card at a time under every rule
- * (tc_hearts_legal) up to the end of the trick under way, then random play goes on by whole
- * tricks. With `rec`, records each card played and the legal cards it was chosen from. */
+/* Plays the lanes' states to their end with `policy`: move by move under every rule, then, for
+ * the random policy, by whole tricks. All lanes start from the same point of a deal. */
 static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const tc_trick_table *table,
                                     tc_hearts_state *s, int policy, tc_draw *d, int isa,
-                                    recorder *rec)
+                                    recorder *recs)
 {
-    while (s->phase == TC_HEARTS_PASSING) {
-        int seat = s->to_act;
-        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d));
+    trick_play lanes[TC_HEARTS_LANES];
+    for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+        play_moves(r, &s[l], policy, d, isa, lane_recorder(recs, l));
+        trick_play_from(&lanes[l], &s[l], r->players);
     }
-    while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
-        tc_mask legal = tc_hearts_legal(r, s);
-        int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal) : pick(d, legal, isa);
-        record(rec, card, legal);
-        tc_hearts_play_unchecked(r, s, card);
-    }
-    if (s->phase != TC_HEARTS_PLAYING) return;
-    if (r->players == 4) random_tricks(r, table, 4, s, d, isa, rec);
-    else random_tricks(r, table, r->players, s, d, isa, rec);
+    if (s[0].phase != TC_HEARTS_PLAYING) return;
+    random_tricks(r, table, r->players, lanes, s[0].tricks_played, d, isa, recs);
+    for (int l = 0; l < TC_HEARTS_LANES; ++l) trick_play_to(&lanes[l], &s[l], r);
 }
 
 static int check_policy(int policy)
@@ -246,21 +286,28 @@ static int check_policy(int policy)
     return policy == TC_HEARTS_RANDOM || policy == TC_HEARTS_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
 }
 
-/* Playouts of `*start` with `policy` (see tc_hearts_playouts). */
+/* The trick table of the hearts trick rules, built where it is used so the compiler sees them. */
+#define HEARTS_TRICK_TABLE(table)                                                                  \
+    const tc_trick_rules table##_rules = TC_HEARTS_TRICK_RULES;                                    \
+    tc_trick_table table;                                                                          \
+    tc_trick_table_init(&table, &table##_rules)
+
+/* Playouts of `*start` with `policy` (see tc_hearts_playouts), a group of lanes at a time. */
 static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_state *start,
                                       bitgen_t *rng, int policy, int64_t count, int32_t *points,
                                       int isa)
 {
-    const tc_trick_rules trick_rules = TC_HEARTS_TRICK_RULES;
-    tc_trick_table table;
-    tc_trick_table_init(&table, &trick_rules);
+    HEARTS_TRICK_TABLE(table);
     tc_draw d;
     tc_draw_init(&d, rng);
-    for (int64_t i = 0; i < count; ++i) {
-        tc_hearts_state s = *start;
-        int shooter, void_deal;
-        finish(r, &table, &s, policy, &d, isa, 0);
-        tc_hearts_score(r, &s, points + i * r->players, &shooter, &void_deal);
+    for (int64_t i0 = 0; i0 < count; i0 += TC_HEARTS_LANES) {
+        tc_hearts_state s[TC_HEARTS_LANES];
+        for (int l = 0; l < TC_HEARTS_LANES; ++l) s[l] = *start;
+        finish(r, &table, s, policy, &d, isa, 0);
+        for (int l = 0; l < TC_HEARTS_LANES && i0 + l < count; ++l) {
+            int shooter, void_deal;
+            tc_hearts_score(r, &s[l], points + (i0 + l) * r->players, &shooter, &void_deal);
+        }
     }
 }
 
@@ -294,6 +341,8 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
     playouts_portable(r, start, rng, policy, count, points);
     return TC_OK;
 }
+
+/* ---- Dealing ---- */
 
 /* How a block's deals are dealt: seats players-1 down to 1 each take hand_size cards from those
  * not dealt yet, each card the k-th lowest of them for a uniform k, and seat 0 keeps the rest.
@@ -337,47 +386,54 @@ static TC_ALWAYS_INLINE void deal_hands(const dealer *dl, bitgen_t *rng, tc_mask
     hands[0] = undealt;
 }
 
-/* The block loop: deal (dealer 0, the pass direction drawn from the rotation), play, score. The
- * trick table is built here from the constant hearts trick rules, so the compiler sees them. */
+/* ---- The block loop ---- */
+
+/* Deals, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0, the
+ * pass direction drawn from the rotation), then their play (see finish), then the outputs of the
+ * lanes within `count`. */
 static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *rng, int policy,
                                             int64_t count, const tc_hearts_block *out, int isa,
                                             int recording)
 {
-    const tc_trick_rules trick_rules = TC_HEARTS_TRICK_RULES;
-    tc_trick_table table;
-    tc_trick_table_init(&table, &trick_rules);
+    HEARTS_TRICK_TABLE(table);
     int n = r->players, deck_size = n * r->hand_size;
     dealer dl;
     dealer_init(&dl, r);
     int draw_direction = r->pass_count > 0 && r->rotation_length > 1;
     tc_draw d;
     tc_draw_init(&d, rng);
-    for (int64_t j = 0; j < count; ++j) {
-        tc_hearts_state s;
-        tc_mask hands[TC_HEARTS_MAX_PLAYERS];
-        int shooter, void_deal;
-        deal_hands(&dl, rng, hands, isa);
-        int direction = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
-        tc_hearts_deal_unchecked(r, &s, hands, 0, direction);
-        recorder rec = {0, 0};
-        if (recording) {
-            rec.plays = out->plays + j * deck_size;
-            rec.legal = out->legal + j * deck_size;
+    for (int64_t j0 = 0; j0 < count; j0 += TC_HEARTS_LANES) {
+        tc_hearts_state s[TC_HEARTS_LANES];
+        tc_mask hands[TC_HEARTS_LANES][TC_HEARTS_MAX_PLAYERS];
+        int direction[TC_HEARTS_LANES];
+        recorder recs[TC_HEARTS_LANES] = {{0, 0}};
+        for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+            deal_hands(&dl, rng, hands[l], isa);
+            direction[l] = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
+            tc_hearts_deal_unchecked(r, &s[l], hands[l], 0, direction[l]);
+            if (recording && j0 + l < count) {
+                recs[l].plays = out->plays + (j0 + l) * deck_size;
+                recs[l].legal = out->legal + (j0 + l) * deck_size;
+            }
         }
-        finish(r, &table, &s, policy, &d, isa, recording ? &rec : 0);
-        tc_hearts_score(r, &s, out->points + j * n, &shooter, &void_deal);
-        for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s.tricks_won[p];
-        out->moon[j] = (uint8_t)(shooter >= 0);
-        out->shooter[j] = (int8_t)shooter;
-        out->void_deal[j] = (uint8_t)void_deal;
-        out->direction[j] = (int8_t)direction;
-        if (out->hands) memcpy(out->hands + j * n, hands, (size_t)n * sizeof(tc_mask));
-        if (out->passes) memcpy(out->passes + j * n, s.passed, (size_t)n * sizeof(tc_mask));
+        finish(r, &table, s, policy, &d, isa, recording ? recs : 0);
+        for (int l = 0; l < TC_HEARTS_LANES && j0 + l < count; ++l) {
+            int64_t j = j0 + l;
+            int shooter, void_deal;
+            tc_hearts_score(r, &s[l], out->points + j * n, &shooter, &void_deal);
+            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s[l].tricks_won[p];
+            out->moon[j] = (uint8_t)(shooter >= 0);
+            out->shooter[j] = (int8_t)shooter;
+            out->void_deal[j] = (uint8_t)void_deal;
+            out->direction[j] = (int8_t)direction[l];
+            if (out->hands) memcpy(out->hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
+            if (out->passes) memcpy(out->passes + j * n, s[l].passed, (size_t)n * sizeof(tc_mask));
+        }
     }
 }
 
-/* The hot case, random play without recording, as loops of their own: one for any x86-64 (or
- * other) CPU, and on x86-64 one for CPUs with fast BMI2, chosen at run time. */
+/* The hot case, random play without recording, as loops of their own: one for any CPU, and on
+ * x86-64 one for CPUs with fast BMI2, chosen at run time. */
 static void simulate_random(const tc_hearts_rules *r, bitgen_t *rng, int64_t count,
                             const tc_hearts_block *out)
 {
