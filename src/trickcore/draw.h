@@ -116,9 +116,9 @@ TC_DRAW_BMI2_TARGET static inline tc_mask tc_select_bit_bmi2(tc_mask m, int k)
     return _pdep_u64(UINT64_C(1) << k, m);
 }
 
-TC_DRAW_BMI2_TARGET static inline int tc_draw_card_bmi2(tc_draw *d, tc_mask m)
+TC_DRAW_BMI2_TARGET static inline tc_mask tc_draw_bit_bmi2(tc_draw *d, tc_mask m)
 {
-    return tc_lowest(tc_select_bit_bmi2(m, tc_draw_below(d, (uint32_t)__builtin_popcountll(m))));
+    return tc_select_bit_bmi2(m, tc_draw_below(d, (uint32_t)__builtin_popcountll(m)));
 }
 #endif
 
@@ -132,15 +132,15 @@ static inline tc_mask tc_select_bit(tc_mask m, int k)
 #endif
 }
 
-/* A uniformly random card of a non-empty mask: the k-th lowest for a uniform k. Always one
- * draw, even for a single card: a data-dependent branch costs more than the draw. */
-static inline int tc_draw_card(tc_draw *d, tc_mask m)
+/* A uniformly random card of a non-empty mask, as a mask: the k-th lowest for a uniform k.
+ * Always one draw, even for a single card: a data-dependent branch costs more than the draw. */
+static inline tc_mask tc_draw_bit(tc_draw *d, tc_mask m)
 {
 #ifdef TC_DRAW_BMI2_NATIVE
-    return tc_draw_card_bmi2(d, m);
+    return tc_draw_bit_bmi2(d, m);
 #else
     uint64_t prefix = tc_byte_prefix(m);
-    return tc_select_card(m, prefix, tc_draw_below(d, (uint32_t)(prefix >> 56)));
+    return tc_bit(tc_select_card(m, prefix, tc_draw_below(d, (uint32_t)(prefix >> 56))));
 #endif
 }
 

@@ -117,14 +117,14 @@ static tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy, t
  * variants compiled for CPUs with fast BMI2. Both pick the same cards. */
 enum { ISA_PORTABLE, ISA_BMI2 };
 
-/* A uniformly random card of `legal`. */
-static TC_ALWAYS_INLINE int pick(tc_draw *d, tc_mask legal, int isa)
+/* A uniformly random card of `legal`, as a mask. */
+static TC_ALWAYS_INLINE tc_mask pick(tc_draw *d, tc_mask legal, int isa)
 {
 #ifdef TC_DRAW_BMI2_CLONE
-    if (isa == ISA_BMI2) return tc_draw_card_bmi2(d, legal);
+    if (isa == ISA_BMI2) return tc_draw_bit_bmi2(d, legal);
 #endif
     (void)isa;
-    return tc_draw_card(d, legal);
+    return tc_draw_bit(d, legal);
 }
 
 /* The k-th lowest card of `m`, as a mask. */
@@ -169,7 +169,8 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
     }
     while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
         tc_mask legal = tc_hearts_legal(r, s);
-        int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal) : pick(d, legal, isa);
+        int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
+                                              : tc_lowest(pick(d, legal, isa));
         record(rec, card, legal);
         tc_hearts_play_unchecked(r, s, card);
     }
@@ -212,34 +213,56 @@ static TC_ALWAYS_INLINE void trick_play_to(const trick_play *p, tc_hearts_state 
     s->to_act = -1;
 }
 
-/* One trick of `n` players with uniformly random legal cards. `first` (the first trick) is a
+/* What the trick loop needs to know of the rules beyond tc_hearts_rules: the trick table of the
+ * hearts trick rules (built where it is used, so the compiler sees those rules) and the seats in
+ * play order, so that no seat number wraps around in the loop. */
+typedef struct {
+    tc_trick_table table;
+    int n;
+    uint8_t next_seat[TC_HEARTS_MAX_PLAYERS];                        /* seat + 1 mod n */
+    uint8_t seat_after[TC_HEARTS_MAX_PLAYERS][TC_HEARTS_MAX_PLAYERS]; /* seat + i mod n */
+} trick_loop;
+
+static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rules *r)
+{
+    const tc_trick_rules rules = TC_HEARTS_TRICK_RULES;
+    tc_trick_table_init(&tl->table, &rules);
+    tl->n = r->players;
+    for (int seat = 0; seat < tl->n; ++seat) {
+        tl->next_seat[seat] = (uint8_t)(seat + 1 == tl->n ? 0 : seat + 1);
+        for (int i = 0; i < tl->n; ++i) tl->seat_after[seat][i] = (uint8_t)((seat + i) % tl->n);
+    }
+}
+
+/* One trick with uniformly random legal cards. `first` (the first trick) is a
  * constant at every call, so the first trick's rules cost nothing afterwards. */
-static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const tc_trick_table *table,
-                                          int n, int first, trick_play *p, tc_draw *d, int isa,
+static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl,
+                                          int first, trick_play *p, tc_draw *d, int isa,
                                           recorder *rec)
 {
+    const int n = tl->n;
     uint8_t trick[TC_HEARTS_MAX_PLAYERS];
     int seat = p->leader;
     tc_mask hand = p->hands[seat];
     tc_mask legal = tc_hearts_lead_legal(r, hand, first, p->hearts_broken, 0, 0);
-    int card = pick(d, legal, isa);
+    tc_mask cards = pick(d, legal, isa);
+    int card = tc_lowest(cards);
     record(rec, card, legal);
-    p->hands[seat] = hand & ~tc_bit(card);
+    p->hands[seat] = hand & ~cards;
     trick[0] = (uint8_t)card;
-    tc_mask cards = tc_bit(card);
     int led_suit = tc_suit(card);
     for (int i = 1; i < n; ++i) {
-        seat = seat + 1 == n ? 0 : seat + 1;
+        seat = tl->next_seat[seat];
         hand = p->hands[seat];
         legal = tc_hearts_follow_legal(r, hand, led_suit, first, 0, 0);
-        card = pick(d, legal, isa);
+        tc_mask bit = pick(d, legal, isa);
+        card = tc_lowest(bit);
         record(rec, card, legal);
-        p->hands[seat] = hand & ~tc_bit(card);
+        p->hands[seat] = hand & ~bit;
         trick[i] = (uint8_t)card;
-        cards |= tc_bit(card);
+        cards |= bit;
     }
-    int winner = p->leader + tc_trick_winner_table(table, trick, n);
-    if (winner >= n) winner -= n;
+    int winner = tl->seat_after[p->leader][tc_trick_winner_table(&tl->table, trick, n)];
     p->taken[winner] |= cards;
     p->won[winner]++;
     p->hearts_broken |= (cards & tc_hearts_breaking(r, led_suit)) != 0;
@@ -249,25 +272,25 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const tc_tri
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
  * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
  * stays in registers. */
-static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const tc_trick_table *table,
-                                           int n, trick_play *lanes, int t, tc_draw *d, int isa,
+static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl,
+                                           trick_play *lanes, int t, tc_draw *d, int isa,
                                            recorder *recs)
 {
     tc_draw draw = *d;
     if (t == 0) {
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, table, n, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
         t = 1;
     }
     for (; t < r->hand_size; ++t)
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, table, n, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
     *d = draw;
 }
 
 /* Plays the lanes' states to their end with `policy`: move by move under every rule, then, for
  * the random policy, by whole tricks. All lanes start from the same point of a deal. */
-static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const tc_trick_table *table,
+static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl,
                                     tc_hearts_state *s, int policy, tc_draw *d, int isa,
                                     recorder *recs)
 {
@@ -277,7 +300,7 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const tc_trick_tab
         trick_play_from(&lanes[l], &s[l], r->players);
     }
     if (s[0].phase != TC_HEARTS_PLAYING) return;
-    random_tricks(r, table, r->players, lanes, s[0].tricks_played, d, isa, recs);
+    random_tricks(r, tl, lanes, s[0].tricks_played, d, isa, recs);
     for (int l = 0; l < TC_HEARTS_LANES; ++l) trick_play_to(&lanes[l], &s[l], r);
 }
 
@@ -286,24 +309,19 @@ static int check_policy(int policy)
     return policy == TC_HEARTS_RANDOM || policy == TC_HEARTS_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
 }
 
-/* The trick table of the hearts trick rules, built where it is used so the compiler sees them. */
-#define HEARTS_TRICK_TABLE(table)                                                                  \
-    const tc_trick_rules table##_rules = TC_HEARTS_TRICK_RULES;                                    \
-    tc_trick_table table;                                                                          \
-    tc_trick_table_init(&table, &table##_rules)
-
 /* Playouts of `*start` with `policy` (see tc_hearts_playouts), a group of lanes at a time. */
 static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_state *start,
                                       bitgen_t *rng, int policy, int64_t count, int32_t *points,
                                       int isa)
 {
-    HEARTS_TRICK_TABLE(table);
+    trick_loop tl;
+    trick_loop_init(&tl, r);
     tc_draw d;
     tc_draw_init(&d, rng);
     for (int64_t i0 = 0; i0 < count; i0 += TC_HEARTS_LANES) {
         tc_hearts_state s[TC_HEARTS_LANES];
         for (int l = 0; l < TC_HEARTS_LANES; ++l) s[l] = *start;
-        finish(r, &table, s, policy, &d, isa, 0);
+        finish(r, &tl, s, policy, &d, isa, 0);
         for (int l = 0; l < TC_HEARTS_LANES && i0 + l < count; ++l) {
             int shooter, void_deal;
             tc_hearts_score(r, &s[l], points + (i0 + l) * r->players, &shooter, &void_deal);
@@ -395,7 +413,8 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
                                             int64_t count, const tc_hearts_block *out, int isa,
                                             int recording)
 {
-    HEARTS_TRICK_TABLE(table);
+    trick_loop tl;
+    trick_loop_init(&tl, r);
     int n = r->players, deck_size = n * r->hand_size;
     dealer dl;
     dealer_init(&dl, r);
@@ -416,7 +435,7 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
                 recs[l].legal = out->legal + (j0 + l) * deck_size;
             }
         }
-        finish(r, &table, s, policy, &d, isa, recording ? recs : 0);
+        finish(r, &tl, s, policy, &d, isa, recording ? recs : 0);
         for (int l = 0; l < TC_HEARTS_LANES && j0 + l < count; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
