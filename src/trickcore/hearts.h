@@ -190,12 +190,12 @@ static inline tc_mask tc_hearts_lead_legal(const tc_hearts_rules *r, tc_mask han
     return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
 }
 
-/* Legal cards from `hand` on a trick led in `led_suit`: follow suit, first-trick protection. */
-static inline tc_mask tc_hearts_follow_legal(const tc_hearts_rules *r, tc_mask hand, int led_suit,
+/* Legal cards from `hand` on a trick led in the suit of mask `led`: follow suit, first-trick
+ * protection. */
+static inline tc_mask tc_hearts_follow_legal(const tc_hearts_rules *r, tc_mask hand, tc_mask led,
                                              int first_trick, tc_mask probe, int *why)
 {
-    tc_mask legal =
-        tc_hearts_narrow(hand, tc_suit_mask(led_suit), probe, TC_HEARTS_MUST_FOLLOW, why);
+    tc_mask legal = tc_hearts_narrow(hand, led, probe, TC_HEARTS_MUST_FOLLOW, why);
     return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
 }
 
@@ -207,7 +207,7 @@ static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const 
     int first_trick = s->tricks_played == 0;
     if (s->trick_len == 0)
         return tc_hearts_lead_legal(r, hand, first_trick, s->hearts_broken, probe, why);
-    return tc_hearts_follow_legal(r, hand, s->led_suit, first_trick, probe, why);
+    return tc_hearts_follow_legal(r, hand, tc_suit_mask(s->led_suit), first_trick, probe, why);
 }
 
 static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_state *s)

@@ -213,11 +213,13 @@ static TC_ALWAYS_INLINE void trick_play_to(const trick_play *p, tc_hearts_state 
     s->to_act = -1;
 }
 
-/* What the trick loop needs to know of the rules beyond tc_hearts_rules: the trick table of the
- * hearts trick rules (built where it is used, so the compiler sees those rules) and the seats in
- * play order, so that no seat number wraps around in the loop. */
+/* What the trick loop looks up rather than computes, built once per block: the trick table of
+ * the hearts trick rules (built where it is used, so the compiler sees those rules), each suit's
+ * cards and the cards that break hearts on a trick led in it, and the seats in play order, so
+ * that no seat number wraps around in the loop. */
 typedef struct {
     tc_trick_table table;
+    tc_mask suit[TC_NUM_SUITS], breaking[TC_NUM_SUITS];
     int n;
     uint8_t next_seat[TC_HEARTS_MAX_PLAYERS];                        /* seat + 1 mod n */
     uint8_t seat_after[TC_HEARTS_MAX_PLAYERS][TC_HEARTS_MAX_PLAYERS]; /* seat + i mod n */
@@ -227,6 +229,10 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
 {
     const tc_trick_rules rules = TC_HEARTS_TRICK_RULES;
     tc_trick_table_init(&tl->table, &rules);
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tl->suit[suit] = tc_suit_mask(suit);
+        tl->breaking[suit] = tc_hearts_breaking(r, suit);
+    }
     tl->n = r->players;
     for (int seat = 0; seat < tl->n; ++seat) {
         tl->next_seat[seat] = (uint8_t)(seat + 1 == tl->n ? 0 : seat + 1);
@@ -251,10 +257,11 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     p->hands[seat] = hand & ~cards;
     trick[0] = (uint8_t)card;
     int led_suit = tc_suit(card);
+    tc_mask led = tl->suit[led_suit];
     for (int i = 1; i < n; ++i) {
         seat = tl->next_seat[seat];
         hand = p->hands[seat];
-        legal = tc_hearts_follow_legal(r, hand, led_suit, first, 0, 0);
+        legal = tc_hearts_follow_legal(r, hand, led, first, 0, 0);
         tc_mask bit = pick(d, legal, isa);
         card = tc_lowest(bit);
         record(rec, card, legal);
@@ -265,7 +272,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     int winner = tl->seat_after[p->leader][tc_trick_winner_table(&tl->table, trick, n)];
     p->taken[winner] |= cards;
     p->won[winner]++;
-    p->hearts_broken |= (cards & tc_hearts_breaking(r, led_suit)) != 0;
+    p->hearts_broken |= (cards & tl->breaking[led_suit]) != 0;
     p->leader = winner;
 }
 
