@@ -240,18 +240,19 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
     }
 }
 
-/* One trick with uniformly random legal cards. `first` (the first trick) is a
- * constant at every call, so the first trick's rules cost nothing afterwards. */
+/* One trick with uniformly random legal cards. `first` (the first trick) and `last` (the last,
+ * where every seat has one card left and plays it without a draw) are constants at every call,
+ * so their rules cost nothing in the other tricks. */
 static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl,
-                                          int first, trick_play *p, tc_draw *d, int isa,
+                                          int first, int last, trick_play *p, tc_draw *d, int isa,
                                           recorder *rec)
 {
     const int n = tl->n;
-    uint8_t trick[TC_HEARTS_MAX_PLAYERS];
+    uint8_t trick[TC_MAX_TRICK];
     int seat = p->leader;
     tc_mask hand = p->hands[seat];
-    tc_mask legal = tc_hearts_lead_legal(r, hand, first, p->hearts_broken, 0, 0);
-    tc_mask cards = pick(d, legal, isa);
+    tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->hearts_broken, 0, 0);
+    tc_mask cards = last ? hand : pick(d, legal, isa);
     int card = tc_lowest(cards);
     record(rec, card, legal);
     p->hands[seat] = hand & ~cards;
@@ -261,8 +262,8 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     for (int i = 1; i < n; ++i) {
         seat = tl->next_seat[seat];
         hand = p->hands[seat];
-        legal = tc_hearts_follow_legal(r, hand, led, first, 0, 0);
-        tc_mask bit = pick(d, legal, isa);
+        legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
+        tc_mask bit = last ? hand : pick(d, legal, isa);
         card = tc_lowest(bit);
         record(rec, card, legal);
         p->hands[seat] = hand & ~bit;
@@ -284,14 +285,17 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
                                            recorder *recs)
 {
     tc_draw draw = *d;
-    if (t == 0) {
+    int last = r->hand_size - 1;
+    if (t == 0 && t < last) {
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, 1, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
         t = 1;
     }
-    for (; t < r->hand_size; ++t)
+    for (; t < last; ++t)
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, 0, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+    for (int l = 0; l < TC_HEARTS_LANES; ++l)
+        random_trick(r, tl, 0, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
     *d = draw;
 }
 
