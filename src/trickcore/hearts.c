@@ -1,7 +1,5 @@
 #include "trickcore/hearts.h"
 
-#include <string.h>
-
 #include "trickcore/status.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
@@ -91,7 +89,7 @@ static int next_passer(const tc_hearts_rules *r, const tc_hearts_state *s)
 void tc_hearts_deal_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands,
                               int dealer, int64_t deal_number)
 {
-    memset(s, 0, sizeof *s);
+    *s = (tc_hearts_state){0};
     for (int p = 0; p < r->players; ++p) s->hands[p] = hands[p];
     s->dealer = (int8_t)dealer;
     s->pass_offset = r->pass_count ? r->rotation[deal_number % r->rotation_length] : 0;

@@ -255,17 +255,19 @@ static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
     return points;
 }
 
-/* Final score of a finished deal: points per seat (moon, no-trick bonus and void deal applied),
- * the moon shooter or -1, and whether the deal is void. */
-static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s,
-                                   int32_t *points, int *shooter, int *void_deal)
+/* Final score of a finished deal from the cards each seat took and the tricks it won: points per
+ * seat (moon, no-trick bonus and void deal applied), the moon shooter or -1, and whether the deal
+ * is void. */
+static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken,
+                                   const int8_t *tricks_won, int32_t *points, int *shooter,
+                                   int *void_deal)
 {
     int n = r->players;
     *shooter = -1;
     *void_deal = 0;
     for (int p = 0; p < n; ++p) {
-        if (r->void_if_one_takes_all && s->tricks_won[p] == r->hand_size) *void_deal = 1;
-        if (r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & r->moon_cards) == r->moon_cards)
+        if (r->void_if_one_takes_all && tricks_won[p] == r->hand_size) *void_deal = 1;
+        if (r->moon != TC_HEARTS_MOON_OFF && (taken[p] & r->moon_cards) == r->moon_cards)
             *shooter = p;
     }
     if (*void_deal) {
@@ -274,8 +276,8 @@ static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_sta
         return;
     }
     for (int p = 0; p < n; ++p)
-        points[p] = tc_hearts_points(r, s->taken[p]) +
-                    (s->tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
+        points[p] = tc_hearts_points(r, taken[p]) +
+                    (tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
     if (*shooter < 0) return;
     points[*shooter] -= tc_hearts_points(r, r->moon_cards);
     for (int p = 0; p < n; ++p) {

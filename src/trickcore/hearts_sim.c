@@ -196,23 +196,6 @@ static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_stat
     p->hearts_broken = s->hearts_broken;
 }
 
-/* Leaves *s over with the cards taken and tricks won of `p` (the voids shown and the last trick
- * are not kept up to date: a playout is only scored). */
-static TC_ALWAYS_INLINE void trick_play_to(const trick_play *p, tc_hearts_state *s,
-                                           const tc_hearts_rules *r)
-{
-    for (int i = 0; i < r->players; ++i) {
-        s->hands[i] = 0;
-        s->taken[i] = p->taken[i];
-        s->tricks_won[i] = p->won[i];
-    }
-    s->leader = (int8_t)p->leader;
-    s->hearts_broken = (int8_t)p->hearts_broken;
-    s->tricks_played = r->hand_size;
-    s->phase = TC_HEARTS_OVER;
-    s->to_act = -1;
-}
-
 /* What the trick loop looks up rather than computes, built once per block: the trick table of
  * the hearts trick rules (built where it is used, so the compiler sees those rules), each suit's
  * cards and the cards that break hearts on a trick led in it, and the seats in play order, so
@@ -299,20 +282,19 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
     *d = draw;
 }
 
-/* Plays the lanes' states to their end with `policy`: move by move under every rule, then, for
- * the random policy, by whole tricks. All lanes start from the same point of a deal. */
+/* Plays the lanes' states to their end with `policy`, leaving in `lanes` the cards each seat took
+ * and the tricks it won: move by move under every rule, then, for the random policy, by whole
+ * tricks. All lanes start from the same point of a deal. */
 static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl,
                                     tc_hearts_state *s, int policy, tc_draw *d, int isa,
-                                    recorder *recs)
+                                    recorder *recs, trick_play *lanes)
 {
-    trick_play lanes[TC_HEARTS_LANES];
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
         play_moves(r, &s[l], policy, d, isa, lane_recorder(recs, l));
         trick_play_from(&lanes[l], &s[l], r->players);
     }
-    if (s[0].phase != TC_HEARTS_PLAYING) return;
-    random_tricks(r, tl, lanes, s[0].tricks_played, d, isa, recs);
-    for (int l = 0; l < TC_HEARTS_LANES; ++l) trick_play_to(&lanes[l], &s[l], r);
+    if (s[0].phase == TC_HEARTS_PLAYING)
+        random_tricks(r, tl, lanes, s[0].tricks_played, d, isa, recs);
 }
 
 static int check_policy(int policy)
@@ -331,11 +313,13 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
     tc_draw_init(&d, rng);
     for (int64_t i0 = 0; i0 < count; i0 += TC_HEARTS_LANES) {
         tc_hearts_state s[TC_HEARTS_LANES];
+        trick_play lanes[TC_HEARTS_LANES];
         for (int l = 0; l < TC_HEARTS_LANES; ++l) s[l] = *start;
-        finish(r, &tl, s, policy, &d, isa, 0);
+        finish(r, &tl, s, policy, &d, isa, 0, lanes);
         for (int l = 0; l < TC_HEARTS_LANES && i0 + l < count; ++l) {
             int shooter, void_deal;
-            tc_hearts_score(r, &s[l], points + (i0 + l) * r->players, &shooter, &void_deal);
+            tc_hearts_score(r, lanes[l].taken, lanes[l].won, points + (i0 + l) * r->players,
+                            &shooter, &void_deal);
         }
     }
 }
@@ -406,10 +390,11 @@ static TC_ALWAYS_INLINE void deal_hands(const dealer *dl, bitgen_t *rng, tc_mask
         tc_draw4(rng, dl->bound[k], dl->product[k], index + t);
     for (; t < dl->picks; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(dl->size - t));
     tc_mask undealt = dl->deck;
-    t = 0;
+    const uint8_t *k = index;
     for (int seat = dl->players - 1; seat > 0; --seat) {
         tc_mask before = undealt;
-        for (int i = 0; i < dl->hand_size; ++i) undealt ^= select_bit(undealt, index[t++], isa);
+        for (const uint8_t *end = k + dl->hand_size; k < end; ++k)
+            undealt ^= select_bit(undealt, *k, isa);
         hands[seat] = before ^ undealt;
     }
     hands[0] = undealt;
@@ -446,12 +431,14 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
                 recs[l].legal = out->legal + (j0 + l) * deck_size;
             }
         }
-        finish(r, &tl, s, policy, &d, isa, recording ? recs : 0);
+        trick_play lanes[TC_HEARTS_LANES];
+        finish(r, &tl, s, policy, &d, isa, recording ? recs : 0, lanes);
         for (int l = 0; l < TC_HEARTS_LANES && j0 + l < count; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
-            tc_hearts_score(r, &s[l], out->points + j * n, &shooter, &void_deal);
-            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s[l].tricks_won[p];
+            tc_hearts_score(r, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
+                            &void_deal);
+            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = lanes[l].won[p];
             out->moon[j] = (uint8_t)(shooter >= 0);
             out->shooter[j] = (int8_t)shooter;
             out->void_deal[j] = (uint8_t)void_deal;
