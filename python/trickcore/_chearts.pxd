@@ -65,13 +65,12 @@ cdef extern from "trickcore/hearts.h" nogil:
         tc_mask deck
         tc_mask moon_cards
         int16_t values[52]  # TC_NUM_CARDS
-        # and the derived trick table, filled by tc_hearts_prepare_rules
+        # and derived fields, filled by tc_hearts_prepare_rules
 
     ctypedef struct tc_hearts_state:
         tc_mask hands[TC_HEARTS_MAX_PLAYERS]
         tc_mask taken[TC_HEARTS_MAX_PLAYERS]
         tc_mask passed[TC_HEARTS_MAX_PLAYERS]
-        int32_t taken_points[TC_HEARTS_MAX_PLAYERS]
         uint8_t trick[TC_HEARTS_MAX_PLAYERS]
         int8_t tricks_won[TC_HEARTS_MAX_PLAYERS]
         uint8_t voids[TC_HEARTS_MAX_PLAYERS]
@@ -99,6 +98,7 @@ cdef extern from "trickcore/hearts.h" nogil:
         tc_mask *legal
 
     tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_state *s)
+    int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
     tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
     int tc_hearts_prepare_rules(tc_hearts_rules *r)
     int tc_hearts_start(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands,
@@ -107,8 +107,8 @@ cdef extern from "trickcore/hearts.h" nogil:
     int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_mask cards,
                        int *refusal)
     tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s)
-    void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t *points,
-                         int *shooter, int *void_deal)
+    void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken, const int8_t *tricks_won,
+                         int32_t *points, int *shooter, int *void_deal)
     int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
                            int policy, int64_t count, int32_t *points)
     int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,

@@ -161,7 +161,8 @@ cdef class DealCore:
     @property
     def points_taken(self):
         """Card points won in tricks so far, per seat (before moon, bonus and void rules)."""
-        return tuple(self.state.taken_points[p] for p in range(self.kernel.c.players))
+        return tuple([tc_hearts_points(&self.kernel.c, self.state.taken[p])
+                      for p in range(self.kernel.c.players)])
 
     @property
     def move_count(self):
@@ -250,7 +251,8 @@ cdef class DealCore:
             raise IllegalMoveError(
                 f"the deal is not over ({self.state.tricks_played} of {self.kernel.c.hand_size} "
                 f"tricks played): points() is known at the end; see points_taken")
-        tc_hearts_score(&self.kernel.c, &self.state, points, &shooter, &void_deal)
+        tc_hearts_score(&self.kernel.c, self.state.taken, self.state.tricks_won, points, &shooter,
+                        &void_deal)
         return (tuple(points[p] for p in range(self.kernel.c.players)),
                 None if shooter < 0 else shooter, bool(void_deal))
 

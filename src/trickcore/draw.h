@@ -1,9 +1,10 @@
 /* Uniform random choices for playout policies, drawn from numpy's bitgen_t (no PRNG of our own).
  *
  * A playout makes many small choices (a card among at most 17). Each 64-bit draw is split into
- * two 32-bit halves and each half gives one index by Lemire's multiply-and-reject method, so a
- * choice costs about half a generator call and is exactly uniform. The choices are a pure
- * function of the bit stream, so a given seed gives the same playouts on every machine. */
+ * four 16-bit chunks and each chunk gives one index by Lemire's multiply-and-reject method, so a
+ * choice costs a quarter of a generator call and is exactly uniform (a chunk is rejected with
+ * probability below bound / 65536). The choices are a pure function of the bit stream, so a
+ * given seed gives the same playouts on every machine. */
 #ifndef TRICKCORE_DRAW_H
 #define TRICKCORE_DRAW_H
 
@@ -12,44 +13,44 @@
 #include "numpy/random/bitgen.h"
 #include "trickcore/cards.h"
 
+#define TC_DRAW_CHUNK_BITS 16
+#define TC_DRAW_CHUNKS (64 / TC_DRAW_CHUNK_BITS)
+
 typedef struct {
     bitgen_t *rng;
-    uint32_t spare;  /* the unused high half of the last 64-bit draw */
-    int has_spare;
+    uint64_t bits; /* the unused chunks of the last 64-bit draw, next one lowest */
+    int chunks;    /* how many are left */
 } tc_draw;
 
 static inline void tc_draw_init(tc_draw *d, bitgen_t *rng)
 {
     d->rng = rng;
-    d->spare = 0;
-    d->has_spare = 0;
+    d->bits = 0;
+    d->chunks = 0;
 }
 
-static inline uint32_t tc_draw_u32(tc_draw *d)
+/* 16 uniform random bits. */
+static inline uint32_t tc_draw_chunk(tc_draw *d)
 {
-    if (d->has_spare) {
-        d->has_spare = 0;
-        return d->spare;
+    if (d->chunks == 0) {
+        d->bits = d->rng->next_uint64(d->rng->state);
+        d->chunks = TC_DRAW_CHUNKS;
     }
-    uint64_t r = d->rng->next_uint64(d->rng->state);
-    d->spare = (uint32_t)(r >> 32);
-    d->has_spare = 1;
-    return (uint32_t)r;
+    uint32_t chunk = (uint32_t)(d->bits & 0xFFFF);
+    d->bits >>= TC_DRAW_CHUNK_BITS;
+    d->chunks--;
+    return chunk;
 }
 
-/* Uniform integer in [0, bound), 1 <= bound. */
+/* Uniform integer in [0, bound), 1 <= bound <= 65536. */
 static inline int tc_draw_below(tc_draw *d, uint32_t bound)
 {
-    uint64_t m = (uint64_t)tc_draw_u32(d) * bound;
-    uint32_t lo = (uint32_t)m;
-    if (lo < bound) {
-        uint32_t threshold = (uint32_t)(0u - bound) % bound;
-        while (lo < threshold) {
-            m = (uint64_t)tc_draw_u32(d) * bound;
-            lo = (uint32_t)m;
-        }
+    uint32_t m = tc_draw_chunk(d) * bound;
+    if ((m & 0xFFFF) < bound) {
+        uint32_t threshold = (0x10000u - bound) % bound;
+        while ((m & 0xFFFF) < threshold) m = tc_draw_chunk(d) * bound;
     }
-    return (int)(m >> 32);
+    return (int)(m >> TC_DRAW_CHUNK_BITS);
 }
 
 #define TC_BYTES_LOW UINT64_C(0x0101010101010101)
@@ -73,34 +74,73 @@ static inline int tc_first_byte_above(uint64_t counts, int k)
     return tc_lowest(~at_most & TC_BYTES_HIGH) >> 3;
 }
 
+/* tc_select_in_byte[b][k]: the position of the k-th lowest set bit (k counted from 0) of the
+ * byte b, for k below the number of bits set in b (0 for larger k). In draw.c. */
+extern const uint8_t tc_select_in_byte[256][8];
+
 /* The k-th lowest card (k counted from 0) of a mask holding more than k cards, given its
- * tc_byte_prefix. Broadword select: find the byte, then the bit within it; no branches. */
+ * tc_byte_prefix: find the byte, then look the bit up within it. No branches. */
 static inline int tc_select_card(tc_mask m, uint64_t prefix, int k)
 {
     int byte = 8 * tc_first_byte_above(prefix, k);
     int rank = k - (int)(((prefix << 8) >> byte) & 0xFF);
-    uint64_t bits = ((m >> byte) & 0xFF) * TC_BYTES_LOW & UINT64_C(0x8040201008040201);
-    uint64_t ones = ((bits + UINT64_C(0x7F7F7F7F7F7F7F7F)) >> 7) & TC_BYTES_LOW;
-    return byte + tc_first_byte_above(ones * TC_BYTES_LOW, rank);
+    return byte + tc_select_in_byte[(m >> byte) & 0xFF][rank];
 }
 
-/* With BMI2 (a TRICKCORE_NATIVE=1 build) select is one pdep instruction, except on AMD before
- * Zen 3 where pdep is slow microcode. Both ways pick the same card for the same draw. */
+/* With BMI2 the k-th card is one pdep instruction, except on AMD before Zen 3 where pdep is slow
+ * microcode. A build for such a CPU (TRICKCORE_NATIVE=1) uses it everywhere. Otherwise, on x86-64
+ * with GCC or clang, hot loops are also compiled for CPUs with POPCNT and BMI2
+ * (TC_DRAW_BMI2_TARGET, the *_bmi2 functions) and chosen at run time by
+ * tc_draw_has_fast_bmi2(). The same draw picks the same card every way, so results never depend
+ * on the CPU. */
 #if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
-#include <immintrin.h>
-#define TC_DRAW_PDEP 1
+#define TC_DRAW_BMI2_NATIVE 1
+#define TC_DRAW_BMI2_TARGET
+#elif defined(__x86_64__) && defined(__ELF__) && !defined(__BMI2__) && \
+    ((defined(__GNUC__) && !defined(__clang__)) || (defined(__clang__) && __clang_major__ >= 14))
+#define TC_DRAW_BMI2_CLONE 1
+#define TC_DRAW_BMI2_TARGET __attribute__((target("popcnt,bmi,bmi2")))
+
+static inline int tc_draw_has_fast_bmi2(void)
+{
+    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") &&
+           !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+}
 #endif
 
-/* A uniformly random card of a non-empty mask. Always one draw, even for a single card: a
- * data-dependent branch costs more than the draw. */
-static inline int tc_draw_card(tc_draw *d, tc_mask m)
+#ifdef TC_DRAW_BMI2_TARGET
+#include <immintrin.h>
+
+TC_DRAW_BMI2_TARGET static inline tc_mask tc_select_bit_bmi2(tc_mask m, int k)
 {
-#ifdef TC_DRAW_PDEP
-    int k = tc_draw_below(d, (uint32_t)tc_popcount(m));
-    return tc_lowest(_pdep_u64(UINT64_C(1) << k, m));
+    return _pdep_u64(UINT64_C(1) << k, m);
+}
+
+TC_DRAW_BMI2_TARGET static inline tc_mask tc_draw_bit_bmi2(tc_draw *d, tc_mask m)
+{
+    return tc_select_bit_bmi2(m, tc_draw_below(d, (uint32_t)__builtin_popcountll(m)));
+}
+#endif
+
+/* The k-th lowest card (k counted from 0) of a mask holding more than k cards, as a mask. */
+static inline tc_mask tc_select_bit(tc_mask m, int k)
+{
+#ifdef TC_DRAW_BMI2_NATIVE
+    return tc_select_bit_bmi2(m, k);
+#else
+    return tc_bit(tc_select_card(m, tc_byte_prefix(m), k));
+#endif
+}
+
+/* A uniformly random card of a non-empty mask, as a mask: the k-th lowest for a uniform k.
+ * Always one draw, even for a single card: a data-dependent branch costs more than the draw. */
+static inline tc_mask tc_draw_bit(tc_draw *d, tc_mask m)
+{
+#ifdef TC_DRAW_BMI2_NATIVE
+    return tc_draw_bit_bmi2(d, m);
 #else
     uint64_t prefix = tc_byte_prefix(m);
-    return tc_select_card(m, prefix, tc_draw_below(d, (uint32_t)(prefix >> 56)));
+    return tc_bit(tc_select_card(m, prefix, tc_draw_below(d, (uint32_t)(prefix >> 56))));
 #endif
 }
 

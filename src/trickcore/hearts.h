@@ -3,8 +3,9 @@
  *
  * The rules (`tc_hearts_rules`) are a flat struct filled by the Python layer from an immutable
  * `trickcore.hearts.Rules`; the deal state (`tc_hearts_state`) is small and caller-owned, so a
- * copy is a clone. Hot helpers are static inline here; checked entry points, scoring, policies
- * and the simulation loop are in hearts.c. Seats are 0..players-1, play goes to seat + 1. */
+ * copy is a clone. Hot helpers are static inline here; checked entry points and scoring are in
+ * hearts.c, the policies, playouts and the simulation loop in hearts_sim.c. Seats are
+ * 0..players-1, play goes to seat + 1. */
 #ifndef TRICKCORE_HEARTS_H
 #define TRICKCORE_HEARTS_H
 
@@ -31,6 +32,9 @@
 #define TC_HEARTS_PROTECTED (TC_HEARTS_HEARTS | TC_HEARTS_QUEEN_BIT)
 #define TC_HEARTS_QUEEN_PARTNERS \
     ((TC_HEARTS_SPADES & ~TC_HEARTS_QUEEN_BIT) | (UINT64_C(1) << TC_HEARTS_JACK_OF_DIAMONDS))
+
+/* Tricks are won by the highest card of the suit led: no trump, one pack, no jokers. */
+#define TC_HEARTS_TRICK_RULES {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1}
 
 enum tc_hearts_phase { TC_HEARTS_PASSING = 0, TC_HEARTS_PLAYING = 1, TC_HEARTS_OVER = 2 };
 
@@ -86,14 +90,18 @@ typedef struct {
     tc_mask deck;                 /* the cards in play */
     tc_mask moon_cards;           /* one player taking all of these shoots the moon */
     int16_t values[TC_NUM_CARDS]; /* points for taking each card */
-    tc_trick_table trick;         /* derived: filled by tc_hearts_prepare_rules */
+    /* Derived, filled by tc_hearts_prepare_rules: the trick table, and the cards grouped by
+     * value (value_cards[i] are the cards worth value_of[i], for each distinct non-zero value). */
+    tc_trick_table trick;
+    int8_t value_count;
+    int16_t value_of[TC_NUM_CARDS];
+    tc_mask value_cards[TC_NUM_CARDS];
 } tc_hearts_rules;
 
 typedef struct {
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];   /* cards won in tricks */
     tc_mask passed[TC_HEARTS_MAX_PLAYERS];  /* cards each seat passed (0 before it passes) */
-    int32_t taken_points[TC_HEARTS_MAX_PLAYERS]; /* card points won so far */
     uint8_t trick[TC_HEARTS_MAX_PLAYERS];   /* the current trick in play order, led card first */
     int8_t tricks_won[TC_HEARTS_MAX_PLAYERS];
     uint8_t voids[TC_HEARTS_MAX_PLAYERS];   /* bit s: the seat showed it is void in suit s */
@@ -134,33 +142,72 @@ static inline tc_mask tc_hearts_narrow(tc_mask legal, tc_mask allowed, tc_mask p
     return kept ? kept : legal;
 }
 
-/* Legal cards for the seat to act in the playing phase. With `why` non-NULL, writes the rule
- * that removes the card `probe` (a one-bit mask) from the hand, if one does. */
-static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const tc_hearts_state *s,
-                                                tc_mask probe, int *why)
+/* The cards hearts breaking allows to lead: all, or no heart while hearts are unbroken, except
+ * (when the rules allow it) from a hand of hearts and Q♠ only. */
+static inline tc_mask tc_hearts_lead_allowed(const tc_hearts_rules *r, tc_mask hand,
+                                             int hearts_broken)
 {
-    tc_mask hand = s->hands[s->to_act], legal = hand;
-    int first_trick = s->tricks_played == 0;
-    if (s->trick_len == 0) {
-        if (first_trick && r->first_lead == TC_HEARTS_LEAD_LOWEST_CLUB) {
-            tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
-            legal = tc_hearts_narrow(legal, clubs & (0 - clubs), probe, TC_HEARTS_FIRST_LEAD, why);
-        } else if (first_trick && r->first_lead == TC_HEARTS_LEAD_ANY_CLUB) {
-            legal = tc_hearts_narrow(legal, TC_HEARTS_CLUBS, probe, TC_HEARTS_FIRST_LEAD_CLUB, why);
-        }
-        if (r->hearts_must_be_broken && !s->hearts_broken) {
-            int only_queen = r->hearts_lead_with_only_queen &&
-                             (hand & ~TC_HEARTS_HEARTS) == TC_HEARTS_QUEEN_BIT;
-            if (!only_queen)
-                legal = tc_hearts_narrow(legal, ~TC_HEARTS_HEARTS, probe, TC_HEARTS_NOT_BROKEN, why);
-        }
-    } else {
-        legal = tc_hearts_narrow(legal, tc_suit_mask(s->led_suit), probe, TC_HEARTS_MUST_FOLLOW,
-                                 why);
-    }
+    if (!r->hearts_must_be_broken || hearts_broken) return ~(tc_mask)0;
+    if (r->hearts_lead_with_only_queen && (hand & ~TC_HEARTS_HEARTS) == TC_HEARTS_QUEEN_BIT)
+        return ~(tc_mask)0;
+    return ~TC_HEARTS_HEARTS;
+}
+
+/* The cards that break hearts when played to a trick led in `led_suit`: a heart discarded on
+ * another suit, and Q♠ when the rules say it breaks hearts too. */
+static inline tc_mask tc_hearts_breaking(const tc_hearts_rules *r, int led_suit)
+{
+    tc_mask queen = r->queen_breaks_hearts ? TC_HEARTS_QUEEN_BIT : 0;
+    return (TC_HEARTS_HEARTS & ~tc_suit_mask(led_suit)) | queen;
+}
+
+/* The legal-move rules, each narrowing the cards left by the previous one (see tc_hearts_narrow).
+ * With `why` non-NULL, they write the rule that removes the card `probe` (a one-bit mask), if one
+ * does. The hot loops pass constants for `first_trick` and `why`, so the unused rules vanish. */
+
+/* No heart and not Q♠ on a protected first trick. */
+static inline tc_mask tc_hearts_first_trick_legal(const tc_hearts_rules *r, tc_mask legal,
+                                                  int first_trick, tc_mask probe, int *why)
+{
     if (first_trick && r->first_trick_protected)
         legal = tc_hearts_narrow(legal, ~TC_HEARTS_PROTECTED, probe, TC_HEARTS_FIRST_TRICK, why);
     return legal;
+}
+
+/* Legal leads from `hand`: the first-lead rule, hearts breaking, first-trick protection. */
+static inline tc_mask tc_hearts_lead_legal(const tc_hearts_rules *r, tc_mask hand, int first_trick,
+                                           int hearts_broken, tc_mask probe, int *why)
+{
+    tc_mask legal = hand;
+    if (first_trick && r->first_lead == TC_HEARTS_LEAD_LOWEST_CLUB) {
+        tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
+        legal = tc_hearts_narrow(legal, clubs & (0 - clubs), probe, TC_HEARTS_FIRST_LEAD, why);
+    } else if (first_trick && r->first_lead == TC_HEARTS_LEAD_ANY_CLUB) {
+        legal = tc_hearts_narrow(legal, TC_HEARTS_CLUBS, probe, TC_HEARTS_FIRST_LEAD_CLUB, why);
+    }
+    legal = tc_hearts_narrow(legal, tc_hearts_lead_allowed(r, hand, hearts_broken), probe,
+                             TC_HEARTS_NOT_BROKEN, why);
+    return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
+}
+
+/* Legal cards from `hand` on a trick led in the suit of mask `led`: follow suit, first-trick
+ * protection. */
+static inline tc_mask tc_hearts_follow_legal(const tc_hearts_rules *r, tc_mask hand, tc_mask led,
+                                             int first_trick, tc_mask probe, int *why)
+{
+    tc_mask legal = tc_hearts_narrow(hand, led, probe, TC_HEARTS_MUST_FOLLOW, why);
+    return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
+}
+
+/* Legal cards for the seat to act in the playing phase, and why `probe` is not one of them. */
+static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const tc_hearts_state *s,
+                                                tc_mask probe, int *why)
+{
+    tc_mask hand = s->hands[s->to_act];
+    int first_trick = s->tricks_played == 0;
+    if (s->trick_len == 0)
+        return tc_hearts_lead_legal(r, hand, first_trick, s->hearts_broken, probe, why);
+    return tc_hearts_follow_legal(r, hand, tc_suit_mask(s->led_suit), first_trick, probe, why);
 }
 
 static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_state *s)
@@ -173,14 +220,10 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
 {
     int seat = s->to_act, n = r->players, suit = tc_suit(card);
     s->hands[seat] &= ~tc_bit(card);
-    if (s->trick_len == 0) {
-        s->led_suit = (int8_t)suit;
-    } else { /* branch-free: whether a card follows suit is unpredictable */
-        int discard = suit != s->led_suit;
-        s->voids[seat] |= (uint8_t)(discard << s->led_suit);
-        s->hearts_broken |= (int8_t)(discard & (suit == TC_HEARTS_SUIT));
-    }
-    if (card == TC_HEARTS_QUEEN && r->queen_breaks_hearts) s->hearts_broken = 1;
+    if (s->trick_len == 0) s->led_suit = (int8_t)suit;
+    /* branch-free: whether a card follows suit is unpredictable */
+    s->voids[seat] |= (uint8_t)((suit != s->led_suit) << s->led_suit);
+    s->hearts_broken |= (int8_t)((tc_hearts_breaking(r, s->led_suit) >> card) & 1);
     s->trick[s->trick_len++] = (uint8_t)card;
     if (s->trick_len < n) {
         s->to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
@@ -189,13 +232,8 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
     int winner = s->leader + tc_trick_winner_table(&r->trick, s->trick, n);
     if (winner >= n) winner -= n;
     tc_mask won = 0;
-    int32_t points = 0;
-    for (int i = 0; i < n; ++i) {
-        won |= tc_bit(s->trick[i]);
-        points += r->values[s->trick[i]];
-    }
+    for (int i = 0; i < n; ++i) won |= tc_bit(s->trick[i]);
     s->taken[winner] |= won;
-    s->taken_points[winner] += points;
     s->tricks_won[winner]++;
     s->leader = (int8_t)winner;
     s->trick_len = 0;
@@ -207,6 +245,49 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
     }
 }
 
+/* Card points of a set of cards (before moon, bonus and void rules): one popcount per distinct
+ * card value, so a whole deal is scored from the cards each seat took. */
+static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
+{
+    int32_t points = 0;
+    for (int i = 0; i < r->value_count; ++i)
+        points += r->value_of[i] * tc_popcount(cards & r->value_cards[i]);
+    return points;
+}
+
+/* Final score of a finished deal from the cards each seat took and the tricks it won: points per
+ * seat (moon, no-trick bonus and void deal applied), the moon shooter or -1, and whether the deal
+ * is void. */
+static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken,
+                                   const int8_t *tricks_won, int32_t *points, int *shooter,
+                                   int *void_deal)
+{
+    int n = r->players;
+    *shooter = -1;
+    *void_deal = 0;
+    for (int p = 0; p < n; ++p) {
+        if (r->void_if_one_takes_all && tricks_won[p] == r->hand_size) *void_deal = 1;
+        if (r->moon != TC_HEARTS_MOON_OFF && (taken[p] & r->moon_cards) == r->moon_cards)
+            *shooter = p;
+    }
+    if (*void_deal) {
+        *shooter = -1;
+        for (int p = 0; p < n; ++p) points[p] = 0;
+        return;
+    }
+    for (int p = 0; p < n; ++p)
+        points[p] = tc_hearts_points(r, taken[p]) +
+                    (tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
+    if (*shooter < 0) return;
+    points[*shooter] -= tc_hearts_points(r, r->moon_cards);
+    for (int p = 0; p < n; ++p) {
+        if (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER && p == *shooter)
+            points[p] -= r->moon_points;
+        else if (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS && p != *shooter)
+            points[p] += r->moon_points;
+    }
+}
+
 /* Cards that can be part of a legal pass from `hand` (all of it, less Q♠ when the Spardame
  * restriction leaves it no partner). */
 static inline tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
@@ -214,6 +295,13 @@ static inline tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
     if (r->queen_pass_restricted && (r->pass_count < 2 || !(hand & TC_HEARTS_QUEEN_PARTNERS)))
         return hand & ~TC_HEARTS_QUEEN_BIT;
     return hand;
+}
+
+/* Whether the Spardame restriction allows passing `cards` together (Q♠ only with a partner). */
+static inline int tc_hearts_queen_pass_ok(const tc_hearts_rules *r, tc_mask cards)
+{
+    return !r->queen_pass_restricted || !(cards & TC_HEARTS_QUEEN_BIT) ||
+           (cards & TC_HEARTS_QUEEN_PARTNERS);
 }
 
 /* Validates a rules struct whose parameters are set (bounds and consistency) and fills its
@@ -228,6 +316,13 @@ int tc_hearts_check_rules(const tc_hearts_rules *r);
 int tc_hearts_start(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands, int dealer,
                     int64_t deal_number);
 
+/* Unchecked versions for the simulation loops (hearts_sim.c): deals valid hands, and records a
+ * valid pass of the seat (the last one exchanges the cards and starts the play). */
+void tc_hearts_deal_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands,
+                              int dealer, int64_t deal_number);
+void tc_hearts_pass_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int seat,
+                              tc_mask cards);
+
 /* Checked moves: on success return TC_OK and update *s; otherwise return a tc_status, write the
  * rule broken to *refusal (enum tc_hearts_refusal) and leave *s exactly as it was. */
 int tc_hearts_play(const tc_hearts_rules *r, tc_hearts_state *s, int card, int *refusal);
@@ -238,10 +333,6 @@ int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_ma
  * be part of a legal pass. 0 when the deal is over. */
 tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
 
-/* Final score of a finished deal: points per seat (moon, no-trick bonus and void deal applied),
- * the moon shooter or -1, and whether the deal is void. */
-void tc_hearts_score(const tc_hearts_rules *r, const tc_hearts_state *s, int32_t *points,
-                     int *shooter, int *void_deal);
 
 /* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
  * one's score to points[i * players ...]. Returns a tc_status. */

@@ -1,0 +1,488 @@
+/* Hearts-family playouts: the random and greedy policies, playouts from a given state, and the
+ * block simulation loop (deal, pass, play, score). The rules of play are those of hearts.h.
+ *
+ * Random playouts take a fast path once the first trick is over: whole tricks are played from
+ * local copies of the hands with the same legal-move helpers, no per-card bookkeeping the score
+ * does not need, and a loop variant without the recording branches for plain simulation. */
+#include "trickcore/hearts.h"
+
+#include <string.h>
+
+#include "trickcore/deal.h"
+#include "trickcore/status.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TC_ALWAYS_INLINE inline __attribute__((always_inline))
+#define TC_NOINLINE __attribute__((noinline))
+#else
+#define TC_ALWAYS_INLINE inline
+#define TC_NOINLINE
+#endif
+
+/* ---- Greedy policy: every choice maximises a key; ties go to the lowest card id. ---- */
+
+static int best_card(tc_mask m, const int32_t *key)
+{
+    int best = tc_lowest(m);
+    for (m &= m - 1; m; m &= m - 1) {
+        int c = tc_lowest(m);
+        if (key[c] > key[best]) best = c;
+    }
+    return best;
+}
+
+/* Keys over the cards of a mask: `value_weight * value + rank_weight * rank`. */
+static void fill_keys(const tc_hearts_rules *r, tc_mask m, int value_weight, int rank_weight,
+                      int32_t *key)
+{
+    for (; m; m &= m - 1) {
+        int c = tc_lowest(m);
+        key[c] = value_weight * r->values[c] + rank_weight * tc_rank(c);
+    }
+}
+
+/* Lead the lowest rank (then the lowest value); follow with the most valuable card that does not
+ * win the trick (then the lowest); when every card wins, the last player wins with its highest
+ * harmless card and the others play their lowest; when void, discard the most valuable card
+ * (Q♠, then high hearts), keeping cards worth less than nothing. */
+static int greedy_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_mask legal)
+{
+    int32_t key[TC_NUM_CARDS];
+    if (s->trick_len == 0) {
+        fill_keys(r, legal, -1, -4096, key);
+        return best_card(legal, key);
+    }
+    tc_mask led = tc_suit_mask(s->led_suit);
+    if (legal & led) {
+        tc_mask trick = 0;
+        for (int i = 0; i < s->trick_len; ++i) trick |= tc_bit(s->trick[i]);
+        tc_mask below_winner = (tc_bit(tc_highest(trick & led)) - 1) & led;
+        tc_mask safe = legal & below_winner;
+        if (safe) {
+            fill_keys(r, safe, 16, -1, key);
+            return best_card(safe, key);
+        }
+        if (s->trick_len == r->players - 1) fill_keys(r, legal, -16, 1, key);
+        else fill_keys(r, legal, -1, -4096, key);
+        return best_card(legal, key);
+    }
+    tc_mask kept = 0;
+    for (tc_mask m = legal; m; m &= m - 1)
+        if (r->values[tc_lowest(m)] < 0) kept |= m & (0 - m);
+    tc_mask dump = legal & ~kept ? legal & ~kept : legal;
+    fill_keys(r, dump, 16, 1, key);
+    return best_card(dump, key);
+}
+
+/* Pass the most dangerous cards: highest value, then highest rank; under the Q♠ restriction a
+ * pass that would break it is made without Q♠. */
+static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
+{
+    int32_t key[TC_NUM_CARDS];
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        tc_mask pool = attempt ? hand & ~TC_HEARTS_QUEEN_BIT : hand, chosen = 0;
+        fill_keys(r, pool, 16, 1, key);
+        for (int i = 0; i < r->pass_count; ++i) {
+            int c = best_card(pool, key);
+            chosen |= tc_bit(c);
+            pool &= ~tc_bit(c);
+        }
+        if (!r->queen_pass_restricted || !(chosen & TC_HEARTS_QUEEN_BIT) ||
+            (chosen & TC_HEARTS_QUEEN_PARTNERS))
+            return chosen;
+    }
+    return 0; /* unreachable: without Q♠ the pass is always allowed */
+}
+
+/* The cards `seat` passes under `policy`. */
+static tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy, tc_draw *d)
+{
+    if (policy == TC_HEARTS_GREEDY) return greedy_pass(r, hand);
+    for (;;) { /* uniform over legal passes: redraw the rare one that breaks the Q♠ rule */
+        tc_mask cards = tc_draw_subset(d, hand, r->pass_count);
+        if (tc_hearts_queen_pass_ok(r, cards)) return cards;
+    }
+}
+
+/* ---- Random play by whole tricks, several deals side by side ---- */
+
+/* One deal is a long chain of dependent steps (each card depends on a hand, each trick on the
+ * last winner), so random play interleaves the tricks of TC_HEARTS_LANES independent deals for
+ * the CPU to overlap them. Deal (or playout) j of a block is lane j % LANES of group j / LANES,
+ * and a group is always played in full (a block cut short plays the missing lanes of its last
+ * group and drops them), so deal j never depends on the block's count. */
+#define TC_HEARTS_LANES 2
+
+/* Cards are picked by the portable draw.h functions, or by their *_bmi2 versions in the loop
+ * variants compiled for CPUs with fast BMI2. Both pick the same cards. */
+enum { ISA_PORTABLE, ISA_BMI2 };
+
+/* A uniformly random card of `legal`, as a mask. */
+static TC_ALWAYS_INLINE tc_mask pick(tc_draw *d, tc_mask legal, int isa)
+{
+#ifdef TC_DRAW_BMI2_CLONE
+    if (isa == ISA_BMI2) return tc_draw_bit_bmi2(d, legal);
+#endif
+    (void)isa;
+    return tc_draw_bit(d, legal);
+}
+
+/* The k-th lowest card of `m`, as a mask. */
+static TC_ALWAYS_INLINE tc_mask select_bit(tc_mask m, int k, int isa)
+{
+#ifdef TC_DRAW_BMI2_CLONE
+    if (isa == ISA_BMI2) return tc_select_bit_bmi2(m, k);
+#endif
+    (void)isa;
+    return tc_select_bit(m, k);
+}
+
+/* Where the cards played and the legal sets they came from are written (nowhere when plays is
+ * NULL: the dropped lanes of a group). */
+typedef struct {
+    uint8_t *plays;
+    tc_mask *legal;
+} recorder;
+
+static TC_ALWAYS_INLINE void record(recorder *rec, int card, tc_mask legal)
+{
+    if (!rec || !rec->plays) return;
+    *rec->plays++ = (uint8_t)card;
+    *rec->legal++ = legal;
+}
+
+/* The lane's recorder, or NULL (a constant in the loops that do not record). */
+static TC_ALWAYS_INLINE recorder *lane_recorder(recorder *recs, int lane)
+{
+    return recs ? &recs[lane] : 0;
+}
+
+/* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
+ * tc_hearts_legal) as long as random play cannot go on by whole tricks: to the end for the
+ * greedy policy, to the end of the trick under way for the random one. */
+static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
+                                        tc_draw *d, int isa, recorder *rec)
+{
+    while (s->phase == TC_HEARTS_PASSING) {
+        int seat = s->to_act;
+        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d));
+    }
+    while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
+        tc_mask legal = tc_hearts_legal(r, s);
+        int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
+                                              : tc_lowest(pick(d, legal, isa));
+        record(rec, card, legal);
+        tc_hearts_play_unchecked(r, s, card);
+    }
+}
+
+/* The part of a deal state that random play by whole tricks needs; the score needs no more. */
+typedef struct {
+    tc_mask hands[TC_HEARTS_MAX_PLAYERS];
+    tc_mask taken[TC_HEARTS_MAX_PLAYERS];
+    int8_t won[TC_HEARTS_MAX_PLAYERS];
+    int leader;
+    int hearts_broken;
+} trick_play;
+
+static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_state *s, int n)
+{
+    for (int i = 0; i < n; ++i) {
+        p->hands[i] = s->hands[i];
+        p->taken[i] = s->taken[i];
+        p->won[i] = s->tricks_won[i];
+    }
+    p->leader = s->leader;
+    p->hearts_broken = s->hearts_broken;
+}
+
+/* What the trick loop looks up rather than computes, built once per block: the trick table of
+ * the hearts trick rules (built where it is used, so the compiler sees those rules), each suit's
+ * cards and the cards that break hearts on a trick led in it, and the seats in play order, so
+ * that no seat number wraps around in the loop. */
+typedef struct {
+    tc_trick_table table;
+    tc_mask suit[TC_NUM_SUITS], breaking[TC_NUM_SUITS];
+    int n;
+    uint8_t next_seat[TC_HEARTS_MAX_PLAYERS];                        /* seat + 1 mod n */
+    uint8_t seat_after[TC_HEARTS_MAX_PLAYERS][TC_HEARTS_MAX_PLAYERS]; /* seat + i mod n */
+} trick_loop;
+
+static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rules *r)
+{
+    const tc_trick_rules rules = TC_HEARTS_TRICK_RULES;
+    tc_trick_table_init(&tl->table, &rules);
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tl->suit[suit] = tc_suit_mask(suit);
+        tl->breaking[suit] = tc_hearts_breaking(r, suit);
+    }
+    tl->n = r->players;
+    for (int seat = 0; seat < tl->n; ++seat) {
+        tl->next_seat[seat] = (uint8_t)(seat + 1 == tl->n ? 0 : seat + 1);
+        for (int i = 0; i < tl->n; ++i) tl->seat_after[seat][i] = (uint8_t)((seat + i) % tl->n);
+    }
+}
+
+/* One trick with uniformly random legal cards. `first` (the first trick) and `last` (the last,
+ * where every seat has one card left and plays it without a draw) are constants at every call,
+ * so their rules cost nothing in the other tricks. */
+static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl,
+                                          int first, int last, trick_play *p, tc_draw *d, int isa,
+                                          recorder *rec)
+{
+    const int n = tl->n;
+    uint8_t trick[TC_MAX_TRICK];
+    int seat = p->leader;
+    tc_mask hand = p->hands[seat];
+    tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->hearts_broken, 0, 0);
+    tc_mask cards = last ? hand : pick(d, legal, isa);
+    int card = tc_lowest(cards);
+    record(rec, card, legal);
+    p->hands[seat] = hand & ~cards;
+    trick[0] = (uint8_t)card;
+    int led_suit = tc_suit(card);
+    tc_mask led = tl->suit[led_suit];
+    for (int i = 1; i < n; ++i) {
+        seat = tl->next_seat[seat];
+        hand = p->hands[seat];
+        legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
+        tc_mask bit = last ? hand : pick(d, legal, isa);
+        card = tc_lowest(bit);
+        record(rec, card, legal);
+        p->hands[seat] = hand & ~bit;
+        trick[i] = (uint8_t)card;
+        cards |= bit;
+    }
+    int winner = tl->seat_after[p->leader][tc_trick_winner_table(&tl->table, trick, n)];
+    p->taken[winner] |= cards;
+    p->won[winner]++;
+    p->hearts_broken |= (cards & tl->breaking[led_suit]) != 0;
+    p->leader = winner;
+}
+
+/* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
+ * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
+ * stays in registers. */
+static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl,
+                                           trick_play *lanes, int t, tc_draw *d, int isa,
+                                           recorder *recs)
+{
+    tc_draw draw = *d;
+    int last = r->hand_size - 1;
+    if (t == 0 && t < last) {
+        for (int l = 0; l < TC_HEARTS_LANES; ++l)
+            random_trick(r, tl, 1, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+        t = 1;
+    }
+    for (; t < last; ++t)
+        for (int l = 0; l < TC_HEARTS_LANES; ++l)
+            random_trick(r, tl, 0, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+    for (int l = 0; l < TC_HEARTS_LANES; ++l)
+        random_trick(r, tl, 0, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
+    *d = draw;
+}
+
+/* Plays the lanes' states to their end with `policy`, leaving in `lanes` the cards each seat took
+ * and the tricks it won: move by move under every rule, then, for the random policy, by whole
+ * tricks. All lanes start from the same point of a deal. */
+static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl,
+                                    tc_hearts_state *s, int policy, tc_draw *d, int isa,
+                                    recorder *recs, trick_play *lanes)
+{
+    for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+        play_moves(r, &s[l], policy, d, isa, lane_recorder(recs, l));
+        trick_play_from(&lanes[l], &s[l], r->players);
+    }
+    if (s[0].phase == TC_HEARTS_PLAYING)
+        random_tricks(r, tl, lanes, s[0].tricks_played, d, isa, recs);
+}
+
+static int check_policy(int policy)
+{
+    return policy == TC_HEARTS_RANDOM || policy == TC_HEARTS_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
+}
+
+/* Playouts of `*start` with `policy` (see tc_hearts_playouts), a group of lanes at a time. */
+static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_state *start,
+                                      bitgen_t *rng, int policy, int64_t count, int32_t *points,
+                                      int isa)
+{
+    trick_loop tl;
+    trick_loop_init(&tl, r);
+    tc_draw d;
+    tc_draw_init(&d, rng);
+    for (int64_t i0 = 0; i0 < count; i0 += TC_HEARTS_LANES) {
+        tc_hearts_state s[TC_HEARTS_LANES];
+        trick_play lanes[TC_HEARTS_LANES];
+        for (int l = 0; l < TC_HEARTS_LANES; ++l) s[l] = *start;
+        finish(r, &tl, s, policy, &d, isa, 0, lanes);
+        for (int l = 0; l < TC_HEARTS_LANES && i0 + l < count; ++l) {
+            int shooter, void_deal;
+            tc_hearts_score(r, lanes[l].taken, lanes[l].won, points + (i0 + l) * r->players,
+                            &shooter, &void_deal);
+        }
+    }
+}
+
+static void playouts_portable(const tc_hearts_rules *r, const tc_hearts_state *start,
+                              bitgen_t *rng, int policy, int64_t count, int32_t *points)
+{
+    playouts(r, start, rng, policy, count, points, ISA_PORTABLE);
+}
+
+#ifdef TC_DRAW_BMI2_CLONE
+TC_DRAW_BMI2_TARGET static void random_playouts_bmi2(const tc_hearts_rules *r,
+                                                     const tc_hearts_state *start, bitgen_t *rng,
+                                                     int64_t count, int32_t *points)
+{
+    playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, ISA_BMI2);
+}
+#endif
+
+int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
+                       int policy, int64_t count, int32_t *points)
+{
+    int rc = tc_hearts_check_rules(r);
+    if (rc == TC_OK) rc = check_policy(policy);
+    if (rc != TC_OK) return rc;
+#ifdef TC_DRAW_BMI2_CLONE
+    if (policy == TC_HEARTS_RANDOM && tc_draw_has_fast_bmi2()) {
+        random_playouts_bmi2(r, start, rng, count, points);
+        return TC_OK;
+    }
+#endif
+    playouts_portable(r, start, rng, policy, count, points);
+    return TC_OK;
+}
+
+/* ---- Dealing ---- */
+
+/* How a block's deals are dealt: seats players-1 down to 1 each take hand_size cards from those
+ * not dealt yet, each card the k-th lowest of them for a uniform k, and seat 0 keeps the rest.
+ * The indices k are drawn first, four per 64-bit draw (tc_draw4) while the bounds allow, each
+ * batch's bound and product of bounds computed once per block; then one by one. */
+typedef struct {
+    tc_mask deck;
+    int size, players, hand_size, picks, batches;
+    uint64_t bound[TC_NUM_CARDS / 4], product[TC_NUM_CARDS / 4];
+} dealer;
+
+static void dealer_init(dealer *dl, const tc_hearts_rules *r)
+{
+    dl->deck = r->deck;
+    dl->players = r->players;
+    dl->hand_size = r->hand_size;
+    dl->size = r->players * r->hand_size;
+    dl->picks = dl->size - r->hand_size;
+    dl->batches = 0;
+    for (int t = 0; t < dl->picks && dl->size - t >= 4; t += 4) {
+        uint64_t b = (uint64_t)(dl->size - t);
+        dl->bound[dl->batches] = b;
+        dl->product[dl->batches++] = b * (b - 1) * (b - 2) * (b - 3);
+    }
+}
+
+static TC_ALWAYS_INLINE void deal_hands(const dealer *dl, bitgen_t *rng, tc_mask *hands, int isa)
+{
+    uint8_t index[TC_NUM_CARDS + 4];
+    int t = 0;
+    for (int k = 0; k < dl->batches; ++k, t += 4)
+        tc_draw4(rng, dl->bound[k], dl->product[k], index + t);
+    for (; t < dl->picks; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(dl->size - t));
+    tc_mask undealt = dl->deck;
+    const uint8_t *k = index;
+    for (int seat = dl->players - 1; seat > 0; --seat) {
+        tc_mask before = undealt;
+        for (const uint8_t *end = k + dl->hand_size; k < end; ++k)
+            undealt ^= select_bit(undealt, *k, isa);
+        hands[seat] = before ^ undealt;
+    }
+    hands[0] = undealt;
+}
+
+/* ---- The block loop ---- */
+
+/* Deals, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0, the
+ * pass direction drawn from the rotation), then their play (see finish), then the outputs of the
+ * lanes within `count`. */
+static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *rng, int policy,
+                                            int64_t count, const tc_hearts_block *out, int isa,
+                                            int recording)
+{
+    trick_loop tl;
+    trick_loop_init(&tl, r);
+    int n = r->players, deck_size = n * r->hand_size;
+    dealer dl;
+    dealer_init(&dl, r);
+    int draw_direction = r->pass_count > 0 && r->rotation_length > 1;
+    tc_draw d;
+    tc_draw_init(&d, rng);
+    for (int64_t j0 = 0; j0 < count; j0 += TC_HEARTS_LANES) {
+        tc_hearts_state s[TC_HEARTS_LANES];
+        tc_mask hands[TC_HEARTS_LANES][TC_HEARTS_MAX_PLAYERS];
+        int direction[TC_HEARTS_LANES];
+        recorder recs[TC_HEARTS_LANES] = {{0, 0}};
+        for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+            deal_hands(&dl, rng, hands[l], isa);
+            direction[l] = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
+            tc_hearts_deal_unchecked(r, &s[l], hands[l], 0, direction[l]);
+            if (recording && j0 + l < count) {
+                recs[l].plays = out->plays + (j0 + l) * deck_size;
+                recs[l].legal = out->legal + (j0 + l) * deck_size;
+            }
+        }
+        trick_play lanes[TC_HEARTS_LANES];
+        finish(r, &tl, s, policy, &d, isa, recording ? recs : 0, lanes);
+        for (int l = 0; l < TC_HEARTS_LANES && j0 + l < count; ++l) {
+            int64_t j = j0 + l;
+            int shooter, void_deal;
+            tc_hearts_score(r, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
+                            &void_deal);
+            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = lanes[l].won[p];
+            out->moon[j] = (uint8_t)(shooter >= 0);
+            out->shooter[j] = (int8_t)shooter;
+            out->void_deal[j] = (uint8_t)void_deal;
+            out->direction[j] = (int8_t)direction[l];
+            if (out->hands) memcpy(out->hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
+            if (out->passes) memcpy(out->passes + j * n, s[l].passed, (size_t)n * sizeof(tc_mask));
+        }
+    }
+}
+
+/* The hot case, random play without recording, as loops of their own: one for any CPU, and on
+ * x86-64 one for CPUs with fast BMI2, chosen at run time. */
+static void simulate_random(const tc_hearts_rules *r, bitgen_t *rng, int64_t count,
+                            const tc_hearts_block *out)
+{
+    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, ISA_PORTABLE, 0);
+}
+
+#ifdef TC_DRAW_BMI2_CLONE
+TC_DRAW_BMI2_TARGET static void simulate_random_bmi2(const tc_hearts_rules *r, bitgen_t *rng,
+                                                     int64_t count, const tc_hearts_block *out)
+{
+    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, ISA_BMI2, 0);
+}
+#endif
+
+int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,
+                       const tc_hearts_block *out)
+{
+    int rc = tc_hearts_check_rules(r);
+    if (rc == TC_OK) rc = check_policy(policy);
+    if (rc != TC_OK) return rc;
+    if (out->plays) {
+        simulate_deals(r, rng, policy, count, out, ISA_PORTABLE, 1);
+    } else if (policy == TC_HEARTS_RANDOM) {
+#ifdef TC_DRAW_BMI2_CLONE
+        if (tc_draw_has_fast_bmi2()) {
+            simulate_random_bmi2(r, rng, count, out);
+            return TC_OK;
+        }
+#endif
+        simulate_random(r, rng, count, out);
+    } else {
+        simulate_deals(r, rng, policy, count, out, ISA_PORTABLE, 0);
+    }
+    return TC_OK;
+}
