@@ -100,11 +100,134 @@ typedef struct {
     tc_mask *legal;    /* count * deck size: the legal cards at each play */
 } tc_dam_block;
 
-/* Cards (distinct ids) the seat to act may play: follow the suit led if it can, a joker always. */
+/* Seat `k` places after `seat` in playing order among n seats (0 <= k < n); a mask when n is a
+ * constant power of two. */
+static inline int tc_dam_seat_after(int seat, int k, int n)
+{
+    if ((n & (n - 1)) == 0) return (seat + k) & (n - 1);
+    return seat + k < n ? seat + k : seat + k - n;
+}
+
+/* Cards (distinct ids) of `hand` that may be played when the suit led has the cards `led_cards`
+ * (0 while no suit is led): follow suit if the hand can, a joker always. Branch-free: whether a
+ * hand can follow is a coin toss to a branch predictor. */
+static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards)
+{
+    tc_mask any_card = (tc_mask)0 - (tc_mask)((hand & led_cards) == 0);
+    return hand & (led_cards | TC_JOKER_MASK | any_card);
+}
+
+/* Cards the seat to act may play. */
 static inline tc_mask tc_dam_legal(const tc_dam_state *s)
 {
-    tc_mask hand = s->hands[s->to_act].once, follow = hand & s->led_mask;
-    return follow ? follow | (hand & TC_JOKER_MASK) : hand;
+    return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask);
+}
+
+/* ---- Random choices. Generic helpers, kept here until they move to draw.h. ----
+ * A random policy makes one choice per card, among at most 17 cards. Each choice takes a 16-bit
+ * chunk of a 64-bit draw, so one generator call serves a whole trick of up to four cards. The
+ * index is Lemire's multiply-and-reject on 16 bits, exactly uniform: a chunk is rejected with
+ * probability below count / 65536, and then replaced by the low 16 bits of a fresh draw. */
+
+/* The cold path of tc_dam_below16: `product` (chunk * count) fell in the rejection zone. */
+uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t count);
+
+/* Uniform integer in [0, count) from a 16-bit chunk, 1 <= count <= 65536. */
+static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t count)
+{
+    uint32_t product = chunk * count;
+    if ((product & 0xFFFF) < count) product = tc_dam_redraw16(rng, product, count);
+    return product >> 16;
+}
+
+/* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
+
+/* Four indices below bound[0..3] (product p < 2^32) from one 32-bit word `x`: the batched
+ * multiply-and-reject of Brackett-Rozinsky and Lemire (2024) on 32 bits, one multiply per
+ * index, exactly uniform. Returns the word's remainder: the batch stands unless it is below p
+ * and below 2^32 mod p, when it is redrawn from the low half of a fresh draw. */
+static inline uint32_t tc_dam_draw4(uint32_t x, const uint32_t *bound, uint32_t *pick)
+{
+    uint64_t m = x;
+    for (int i = 0; i < 4; ++i) {
+        m = (uint64_t)(uint32_t)m * bound[i];
+        pick[i] = (uint32_t)(m >> 32);
+    }
+    return (uint32_t)m;
+}
+
+/* Steps top, top-1, ... (`steps` of them, at most 4) of a Fisher-Yates shuffle of cards[0..top]
+ * (step i swaps card i with a uniformly random one of cards[0..i]) from one 32-bit word. */
+static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, int top, int steps)
+{
+    uint32_t bound[4], p = 1, pick[4];
+    for (int i = 0; i < 4; ++i) {
+        bound[i] = i < steps ? (uint32_t)(top + 1 - i) : 1;
+        p *= bound[i];
+    }
+    uint32_t rest = tc_dam_draw4(x, bound, pick);
+    if (rest < p) {
+        uint32_t threshold = (0u - p) % p;
+        while (rest < threshold) rest = tc_dam_draw4((uint32_t)rng->next_uint64(rng->state), bound, pick);
+    }
+    for (int i = 0; i < steps; ++i) {
+        uint8_t card = cards[top - i];
+        cards[top - i] = cards[pick[i]];
+        cards[pick[i]] = card;
+    }
+}
+
+/* Uniform random permutation of cards[0..n) in place, n <= TC_DAM_MAX_CARDS: Fisher-Yates from
+ * the top, eight steps per 64-bit draw (four per half), so 104 cards cost 13 generator calls,
+ * made before the steps. */
+static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n)
+{
+    uint64_t words[(TC_DAM_MAX_CARDS + 7) / 8];
+    int draws = (n + 6) / 8; /* n - 1 steps */
+    for (int k = 0; k < draws; ++k) words[k] = rng->next_uint64(rng->state);
+    int top = n - 1;
+    const uint64_t *word = words;
+    for (; top >= 7; top -= 8, ++word) {
+        tc_dam_shuffle_steps(rng, (uint32_t)*word, cards, top, 4);
+        tc_dam_shuffle_steps(rng, (uint32_t)(*word >> 32), cards, top - 4, 4);
+    }
+    if (top >= 1) { /* the last steps, down to step 1 */
+        tc_dam_shuffle_steps(rng, (uint32_t)*word, cards, top, top < 4 ? top : 4);
+        if (top > 4) tc_dam_shuffle_steps(rng, (uint32_t)(*word >> 32), cards, top - 4, top - 4);
+    }
+}
+
+/* x86-64 builds also compile the simulation loop for CPUs with BMI2 (chosen at run time), where
+ * selecting the k-th card of a mask is one pdep instruction. It is written in assembly because
+ * the intrinsic cannot be inlined into code that is also built for the portable target. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TC_DAM_BMI2_CLONE 1
+#define TC_DAM_TARGET_BMI2 __attribute__((target("popcnt,bmi,bmi2")))
+
+/* The bits of `mask` selected by the low bits of `bits` (pdep); BMI2 code only. */
+static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
+{
+    tc_mask deposited;
+    __asm__("pdep %2, %1, %0" : "=r"(deposited) : "r"(bits), "rm"(mask));
+    return deposited;
+}
+#else
+#define TC_DAM_BMI2_CLONE 0
+#endif
+
+/* A uniformly random card of a non-empty mask from a 16-bit chunk. `bmi2` (a constant) may be 1
+ * only in code compiled for BMI2 (TC_DAM_TARGET_BMI2); both ways pick the same card. */
+static inline int tc_dam_random_card(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
+{
+#if TC_DAM_BMI2_CLONE
+    if (bmi2) {
+        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
+        return tc_lowest(tc_dam_pdep(UINT64_C(1) << k, m));
+    }
+#endif
+    (void)bmi2;
+    uint64_t prefix = tc_byte_prefix(m);
+    return tc_select_card(m, prefix, (int)tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56)));
 }
 
 /* Removes one copy of a held card, branch-free. */
@@ -173,17 +296,20 @@ tc_mask tc_dam_moves(const tc_dam_state *s);
 /* Score of a finished deal per seat: card values taken, or tricks plus the last-trick bonus. */
 void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points);
 
-/* The card a policy plays for the seat to act. */
-int tc_dam_policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy, tc_draw *d);
-
 /* Plays `count` playouts of the deal `*start` to the end with `policy`, writing each one's score
  * to points[i * players ...]. Returns a tc_status. */
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points);
 
+/* Which compiled simulation loop tc_dam_simulate runs; every one gives the same deals. BEST: the
+ * random policy without recording runs a loop specialised on the players and the jokers, built
+ * for BMI2 when the CPU has a fast one; anything else the generic loop. PORTABLE: never the BMI2
+ * build. GENERIC: always the generic loop. */
+enum tc_dam_loop { TC_DAM_LOOP_BEST = 0, TC_DAM_LOOP_PORTABLE = 1, TC_DAM_LOOP_GENERIC = 2 };
+
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played
- * TC_DAM_LANES at a time, card by card; deal j depends only on the bit stream and j. */
+ * TC_DAM_LANES at a time, trick by trick; deal j depends only on the bit stream and j. */
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
-                    const tc_dam_block *out);
+                    const tc_dam_block *out, int loop);
 
 #endif
