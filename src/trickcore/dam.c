@@ -143,6 +143,7 @@ int tc_dam_prepare_rules(tc_dam_rules *r)
                                                       ? 1u << led : 0);
         }
     }
+    for (int c = 0; c < TC_NUM_CARD_IDS; ++c) r->suit_cards[c] = r->led_cards[r->led_after[0][c] + 1];
     int k = 0;
     for (int c = 0; c < TC_NUM_CARD_IDS; ++c)
         for (int copy = 0; copy < tc_multiset_count(r->deck, c); ++copy) r->deck_cards[k++] = (uint8_t)c;
@@ -430,18 +431,15 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, tc_dam_state *s
 {
     const tc_trick_table *table = &r->tables[s->trump + 1];
     uint8_t cards[TC_DAM_MAX_PLAYERS];
-    int leader = s->leader, led = -1;
-    tc_mask led_cards = 0;
+    int leader = s->leader;
+    tc_mask led_cards = 0; /* of the suit led, once a card has set it */
     for (int i = 0; i < n; ++i) {
         tc_multiset *hand = &s->hands[tc_dam_seat_after(leader, i, n)];
-        int card = choose_card(r, table, cards, i, tc_dam_legal_cards(hand->once, led_cards), policy,
-                               rng, word, bmi2, rec);
+        tc_mask legal = tc_dam_legal_cards(hand->once, led_cards, jokers ? TC_JOKER_MASK : 0);
+        int card = choose_card(r, table, cards, i, legal, policy, rng, word, bmi2, rec);
         tc_dam_take_copy(hand, card);
         cards[i] = (uint8_t)card;
-        if (jokers || i == 0) {
-            led = r->led_after[led + 1][card];
-            led_cards = r->led_cards[led + 1];
-        }
+        if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
     }
     take_trick(r, s, cards, n, tc_dam_seat_after(leader, tc_trick_winner_table(table, cards, n), n));
 }

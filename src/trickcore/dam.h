@@ -49,11 +49,13 @@ typedef struct {
     int16_t values[TC_NUM_CARD_IDS]; /* card points of each card taken in a trick */
     /* Filled by tc_dam_prepare_rules: the trick tables for no trump (0) and trump suit s (s + 1);
      * indexed by the suit led + 1 (0: none yet) and a card played, the suit led after it and the
-     * void it shows; the cards of each suit led + 1 (0: none); the deck as card ids in order. */
+     * void it shows; the cards of each suit led + 1 (0: none); the cards of the suit each card
+     * sets when it is the first with a suit (0 for a joker); the deck as card ids in order. */
     tc_trick_table tables[TC_NUM_SUITS + 1];
     int8_t led_after[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
     uint8_t shows_void[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
     tc_mask led_cards[TC_NUM_SUITS + 1];
+    tc_mask suit_cards[TC_NUM_CARD_IDS];
     uint8_t deck_cards[TC_DAM_MAX_CARDS];
     int8_t deck_size;
 } tc_dam_rules;
@@ -109,18 +111,18 @@ static inline int tc_dam_seat_after(int seat, int k, int n)
 }
 
 /* Cards (distinct ids) of `hand` that may be played when the suit led has the cards `led_cards`
- * (0 while no suit is led): follow suit if the hand can, a joker always. Branch-free: whether a
- * hand can follow is a coin toss to a branch predictor. */
-static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards)
+ * (0 while no suit is led): follow suit if the hand can, a joker always. `jokers` is
+ * TC_JOKER_MASK, or 0 where the deck has none. */
+static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards, tc_mask jokers)
 {
-    tc_mask any_card = (tc_mask)0 - (tc_mask)((hand & led_cards) == 0);
-    return hand & (led_cards | TC_JOKER_MASK | any_card);
+    tc_mask follow = hand & led_cards;
+    return (follow ? follow : hand) | (hand & jokers);
 }
 
 /* Cards the seat to act may play. */
 static inline tc_mask tc_dam_legal(const tc_dam_state *s)
 {
-    return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask);
+    return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask, TC_JOKER_MASK);
 }
 
 /* ---- Random choices. Generic helpers, kept here until they move to draw.h. ----
@@ -142,59 +144,49 @@ static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t co
 
 /* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
 
-/* Four indices below bound[0..3] (product p < 2^32) from one 32-bit word `x`: the batched
- * multiply-and-reject of Brackett-Rozinsky and Lemire (2024) on 32 bits, one multiply per
- * index, exactly uniform. Returns the word's remainder: the batch stands unless it is below p
- * and below 2^32 mod p, when it is redrawn from the low half of a fresh draw. */
-static inline uint32_t tc_dam_draw4(uint32_t x, const uint32_t *bound, uint32_t *pick)
+/* Steps of a Fisher-Yates shuffle from the top: the step with bound b (1 <= b <= n) swaps
+ * cards[b - 1] with a uniformly random one of cards[0..b). Four steps, bounds b..b-3 (a bound
+ * below 2 is a step that changes nothing), take one 32-bit word `x`: the batched
+ * multiply-and-reject of Brackett-Rozinsky and Lemire (2024) on 32 bits, one multiply per index,
+ * exactly uniform (the product of the bounds stays below 2^32 for b <= 215); a rejected batch
+ * is redrawn from the low half of a fresh draw. */
+static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, uint32_t b)
 {
-    uint64_t m = x;
-    for (int i = 0; i < 4; ++i) {
-        m = (uint64_t)(uint32_t)m * bound[i];
-        pick[i] = (uint32_t)(m >> 32);
+    uint32_t b1 = b > 1 ? b - 1 : 1, b2 = b > 2 ? b - 2 : 1, b3 = b > 3 ? b - 3 : 1;
+    uint32_t p = b * b1 * b2 * b3;
+    uint64_t m0, m1, m2, m3;
+    for (;;) {
+        m0 = (uint64_t)x * b;
+        m1 = (uint64_t)(uint32_t)m0 * b1;
+        m2 = (uint64_t)(uint32_t)m1 * b2;
+        m3 = (uint64_t)(uint32_t)m2 * b3;
+        if ((uint32_t)m3 >= p || (uint32_t)m3 >= (0u - p) % p) break;
+        x = (uint32_t)rng->next_uint64(rng->state);
     }
-    return (uint32_t)m;
-}
-
-/* Steps top, top-1, ... (`steps` of them, at most 4) of a Fisher-Yates shuffle of cards[0..top]
- * (step i swaps card i with a uniformly random one of cards[0..i]) from one 32-bit word. */
-static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, int top, int steps)
-{
-    uint32_t bound[4], p = 1, pick[4];
-    for (int i = 0; i < 4; ++i) {
-        bound[i] = i < steps ? (uint32_t)(top + 1 - i) : 1;
-        p *= bound[i];
-    }
-    uint32_t rest = tc_dam_draw4(x, bound, pick);
-    if (rest < p) {
-        uint32_t threshold = (0u - p) % p;
-        while (rest < threshold) rest = tc_dam_draw4((uint32_t)rng->next_uint64(rng->state), bound, pick);
-    }
-    for (int i = 0; i < steps; ++i) {
-        uint8_t card = cards[top - i];
-        cards[top - i] = cards[pick[i]];
+    uint32_t pick[4] = {(uint32_t)(m0 >> 32), (uint32_t)(m1 >> 32), (uint32_t)(m2 >> 32),
+                        (uint32_t)(m3 >> 32)};
+    for (int i = 0; i < 4 && b - (uint32_t)i >= 2; ++i) {
+        uint8_t card = cards[b - 1 - i];
+        cards[b - 1 - i] = cards[pick[i]];
         cards[pick[i]] = card;
     }
 }
 
 /* Uniform random permutation of cards[0..n) in place, n <= TC_DAM_MAX_CARDS: Fisher-Yates from
- * the top, eight steps per 64-bit draw (four per half), so 104 cards cost 13 generator calls,
- * made before the steps. */
+ * the top, four steps per half of a 64-bit draw, so 104 cards cost 13 generator calls, made
+ * before the steps. */
 static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n)
 {
-    uint64_t words[(TC_DAM_MAX_CARDS + 7) / 8];
-    int draws = (n + 6) / 8; /* n - 1 steps */
-    for (int k = 0; k < draws; ++k) words[k] = rng->next_uint64(rng->state);
-    int top = n - 1;
-    const uint64_t *word = words;
-    for (; top >= 7; top -= 8, ++word) {
-        tc_dam_shuffle_steps(rng, (uint32_t)*word, cards, top, 4);
-        tc_dam_shuffle_steps(rng, (uint32_t)(*word >> 32), cards, top - 4, 4);
+    uint32_t halves[(TC_DAM_MAX_CARDS + 7) / 8 * 2];
+    for (int k = 0; k < (n + 6) / 8; ++k) { /* n - 1 steps, eight per draw */
+        uint64_t word = rng->next_uint64(rng->state);
+        halves[2 * k] = (uint32_t)word;
+        halves[2 * k + 1] = (uint32_t)(word >> 32);
     }
-    if (top >= 1) { /* the last steps, down to step 1 */
-        tc_dam_shuffle_steps(rng, (uint32_t)*word, cards, top, top < 4 ? top : 4);
-        if (top > 4) tc_dam_shuffle_steps(rng, (uint32_t)(*word >> 32), cards, top - 4, top - 4);
-    }
+    const uint32_t *x = halves;
+    uint32_t b = (uint32_t)n;
+    for (; b >= 5; b -= 4) tc_dam_shuffle_steps(rng, *x++, cards, b);
+    if (b >= 2) tc_dam_shuffle_steps(rng, *x, cards, b); /* the last steps */
 }
 
 /* x86-64 builds also compile the simulation loop for CPUs with BMI2 (chosen at run time), where
@@ -230,13 +222,16 @@ static inline int tc_dam_random_card(bitgen_t *rng, tc_mask m, uint32_t chunk, i
     return tc_select_card(m, prefix, (int)tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56)));
 }
 
-/* Removes one copy of a held card, branch-free. */
-static inline void tc_dam_take_copy(tc_multiset *hand, int card)
+/* Removes one copy of a held card, given as its bit, branch-free. */
+static inline void tc_dam_take_bit(tc_multiset *hand, tc_mask b)
 {
-    tc_mask b = tc_bit(card), second = hand->twice & b;
+    tc_mask second = hand->twice & b;
     hand->twice ^= second;
     hand->once &= ~(b ^ second);
 }
+
+/* Removes one copy of a held card. */
+static inline void tc_dam_take_copy(tc_multiset *hand, int card) { tc_dam_take_bit(hand, tc_bit(card)); }
 
 /* Adds one copy of a card the multiset holds at most once, branch-free. */
 static inline void tc_dam_add_copy(tc_multiset *hand, int card)
