@@ -315,8 +315,12 @@ static int greedy_card(const tc_dam_rules *r, const tc_trick_table *table, const
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TC_DAM_ALWAYS_INLINE static inline __attribute__((always_inline))
+/* Hides how a value was computed from the optimiser: the trick winner's last comparison would
+ * otherwise become a branch that goes each way at random. */
+#define TC_DAM_OPAQUE(v) __asm__("" : "+r"(v))
 #else
 #define TC_DAM_ALWAYS_INLINE static inline
+#define TC_DAM_OPAQUE(v) ((void)0)
 #endif
 
 static int check_policy(int policy)
@@ -346,19 +350,19 @@ typedef struct {
     tc_mask *legal;
 } play_record;
 
-/* The card `policy` plays from `legal` after the `len` cards `cards` of the trick, noting it in
- * *rec; the random policy takes chunk `len` of `word`. */
-TC_DAM_ALWAYS_INLINE int choose_card(const tc_dam_rules *r, const tc_trick_table *table,
-                                     const uint8_t *cards, int len, tc_mask legal, int policy,
-                                     bitgen_t *rng, uint64_t word, int bmi2, play_record *rec)
+/* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
+ * noting it in *rec; the random policy takes chunk `len` of `word`. */
+TC_DAM_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
+                                         const uint8_t *cards, int len, tc_mask legal, int policy,
+                                         bitgen_t *rng, uint64_t word, int bmi2, play_record *rec)
 {
-    int card = policy == TC_DAM_GREEDY ? greedy_card(r, table, cards, len, legal)
-                                       : tc_dam_random_card(rng, legal, chunk(word, len), bmi2);
+    tc_mask bit = policy == TC_DAM_GREEDY ? tc_bit(greedy_card(r, table, cards, len, legal))
+                                          : tc_dam_random_bit(rng, legal, chunk(word, len), bmi2);
     if (rec && rec->plays) {
-        *rec->plays++ = (uint8_t)card;
+        *rec->plays++ = (uint8_t)tc_lowest(bit);
         *rec->legal++ = legal;
     }
-    return card;
+    return bit;
 }
 
 /* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
@@ -368,9 +372,9 @@ static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_
 {
     while (s->phase == TC_DAM_PLAYING) {
         if (s->trick_len == 0) word = trick_word(rng, policy);
-        int card = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len, tc_dam_legal(s),
-                               policy, rng, word, 0, rec);
-        tc_dam_play_unchecked(r, s, card);
+        tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len, tc_dam_legal(s),
+                                  policy, rng, word, 0, rec);
+        tc_dam_play_unchecked(r, s, tc_lowest(bit));
     }
 }
 
@@ -436,12 +440,15 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, tc_dam_state *s
     for (int i = 0; i < n; ++i) {
         tc_multiset *hand = &s->hands[tc_dam_seat_after(leader, i, n)];
         tc_mask legal = tc_dam_legal_cards(hand->once, led_cards, jokers ? TC_JOKER_MASK : 0);
-        int card = choose_card(r, table, cards, i, legal, policy, rng, word, bmi2, rec);
-        tc_dam_take_copy(hand, card);
+        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, word, bmi2, rec);
+        int card = tc_lowest(bit);
+        tc_dam_take_bit(hand, bit);
         cards[i] = (uint8_t)card;
         if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
     }
-    take_trick(r, s, cards, n, tc_dam_seat_after(leader, tc_trick_winner_table(table, cards, n), n));
+    int winner = tc_trick_winner_table(table, cards, n);
+    TC_DAM_OPAQUE(winner);
+    take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
 }
 
 #define TC_DAM_MAX_TRICKS (TC_DAM_MAX_CARDS / 2) /* of all seats in a deal, with 2 players */

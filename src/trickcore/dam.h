@@ -207,19 +207,17 @@ static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
 #define TC_DAM_BMI2_CLONE 0
 #endif
 
-/* A uniformly random card of a non-empty mask from a 16-bit chunk. `bmi2` (a constant) may be 1
- * only in code compiled for BMI2 (TC_DAM_TARGET_BMI2); both ways pick the same card. */
-static inline int tc_dam_random_card(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
+/* The bit of a uniformly random card of a non-empty mask, from a 16-bit chunk. `bmi2` (a
+ * constant) may be 1 only in code compiled for BMI2 (TC_DAM_TARGET_BMI2); both ways pick the
+ * same card. */
+static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
 {
 #if TC_DAM_BMI2_CLONE
-    if (bmi2) {
-        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
-        return tc_lowest(tc_dam_pdep(UINT64_C(1) << k, m));
-    }
+    if (bmi2) return tc_dam_pdep(UINT64_C(1) << tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m)), m);
 #endif
     (void)bmi2;
     uint64_t prefix = tc_byte_prefix(m);
-    return tc_select_card(m, prefix, (int)tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56)));
+    return tc_bit(tc_select_card(m, prefix, (int)tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56))));
 }
 
 /* Removes one copy of a held card, given as its bit, branch-free. */
