@@ -86,7 +86,8 @@ static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
     if (!(holders >> winner & 1)) s->leader = s->to_act = (int8_t)s->next_seat[winner];
 }
 
-/* Gives the complete trick `cards` (n cards) to the seat `winner`, who leads the next one. */
+/* Gives the complete trick `cards` (n cards) to the seat `winner`, who leads the next one (and
+ * is to act: the simulation's fast path sets to_act and tricks_played after its last trick). */
 static inline void take_trick(const tc_dam_rules *r, tc_dam_state *s, const uint8_t *cards, int n,
                               int winner)
 {
@@ -94,9 +95,7 @@ static inline void take_trick(const tc_dam_rules *r, tc_dam_state *s, const uint
     for (int i = 0; i < n; ++i) points += r->values[cards[i]];
     s->points_taken[winner] += points;
     s->tricks_won[winner]++;
-    s->tricks_played++;
-    s->last_winner = (int8_t)winner;
-    s->leader = s->to_act = (int8_t)winner;
+    s->last_winner = s->leader = (int8_t)winner;
 }
 
 /* Finishes a trick of n cards; inlined for the usual sizes, so its loops are unrolled. */
@@ -104,6 +103,8 @@ static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
 {
     int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->trick, n)];
     take_trick(r, s, s->trick, n, winner);
+    s->to_act = (int8_t)winner;
+    s->tricks_played++;
     if (s->pile_end - s->pile_next <= n) /* else every seat draws an unseen card */
         for (int i = 0; i < n; ++i) s->voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->trick[i]];
     s->trick_len = 0;
@@ -395,13 +396,14 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat) and the rest is the
- * pile in draw order (under turn_trump its last card is the turned one). With `out` recording,
+ * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
+ * need no order among themselves, so the shuffle stops above them. With `out` recording,
  * the hands and the pile as dealt (the turned card on top) are written there. */
 static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, const tc_dam_block *out,
                      int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
-    tc_dam_shuffle(rng, s->pile, deck_size);
+    tc_dam_shuffle(rng, s->pile, deck_size, hand_size);
     for (int p = 0; p < n; ++p) {
         tc_multiset hand = {0, 0};
         for (int i = 0; i < hand_size; ++i) tc_dam_add_copy(&hand, s->pile[p * hand_size + i]);
@@ -429,11 +431,10 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, cons
 /* One trick played by all n seats from s->leader, on the fast path: no refusal checks, no voids,
  * seats in plain rotation; `word` is the trick's draw. `jokers` (a constant) is 0 when the deck
  * has none: then the first card sets the suit led. */
-TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
-                                          uint64_t word, int n, int jokers, int policy, int bmi2,
-                                          play_record *rec)
+TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
+                                          tc_dam_state *s, bitgen_t *rng, uint64_t word, int n,
+                                          int jokers, int policy, int bmi2, play_record *rec)
 {
-    const tc_trick_table *table = &r->tables[s->trump + 1];
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     int leader = s->leader;
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
@@ -478,6 +479,7 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
     tc_dam_state s[TC_DAM_LANES];
+    const tc_trick_table *table[TC_DAM_LANES]; /* of the lane's trump */
     play_record rec[TC_DAM_LANES];
     uint64_t words[TC_DAM_MAX_TRICKS][TC_DAM_LANES];
     memset(s, 0, sizeof s);
@@ -489,6 +491,7 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
             int kept = record && lane < lanes;
             deal_one(r, &s[lane], rng, kept ? out : 0, first + lane);
+            table[lane] = &r->tables[s[lane].trump + 1];
             if (record) {
                 rec[lane].plays = kept ? out->plays + (first + lane) * deck_size : 0;
                 rec[lane].legal = kept ? out->legal + (first + lane) * deck_size : 0;
@@ -500,8 +503,8 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
         for (int t = 0; t < tricks; ++t) {
             TC_DAM_UNROLL_LANES
             for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                play_full_trick(r, &s[lane], rng, words[t][lane], n, jokers, policy, bmi2,
-                                record ? &rec[lane] : 0);
+                play_full_trick(r, table[lane], &s[lane], rng, words[t][lane], n, jokers, policy,
+                                bmi2, record ? &rec[lane] : 0);
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane) draw_cards(&s[lane], s[lane].leader, n, n);
@@ -511,6 +514,8 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
             }
         }
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+            s[lane].to_act = s[lane].leader;
+            s[lane].tricks_played = (int16_t)tricks;
             seat_holders(r, &s[lane], s[lane].leader); /* ends the deal, or sets up a short trick */
             play_out(r, &s[lane], policy, rng, 0, record ? &rec[lane] : 0);
         }

@@ -144,15 +144,14 @@ static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t co
 
 /* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
 
-/* Steps of a Fisher-Yates shuffle from the top: the step with bound b (1 <= b <= n) swaps
- * cards[b - 1] with a uniformly random one of cards[0..b). Four steps, bounds b..b-3 (a bound
- * below 2 is a step that changes nothing), take one 32-bit word `x`: the batched
- * multiply-and-reject of Brackett-Rozinsky and Lemire (2024) on 32 bits, one multiply per index,
- * exactly uniform (the product of the bounds stays below 2^32 for b <= 215); a rejected batch
- * is redrawn from the low half of a fresh draw. */
-static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, uint32_t b)
+/* Steps of a Fisher-Yates shuffle from the top: the step with bound b swaps cards[b - 1] with a
+ * uniformly random one of cards[0..b). Up to four steps, bounds b, b-1, ... (`steps` of them,
+ * each bound >= 2), take one 32-bit word `x`: the batched multiply-and-reject of Brackett-Rozinsky
+ * and Lemire (2024) on 32 bits, one multiply per index, exactly uniform (the product of the bounds
+ * stays below 2^32 for b <= 215); a rejected batch is redrawn from the low half of a fresh draw. */
+static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, uint32_t b, int steps)
 {
-    uint32_t b1 = b > 1 ? b - 1 : 1, b2 = b > 2 ? b - 2 : 1, b3 = b > 3 ? b - 3 : 1;
+    uint32_t b1 = steps > 1 ? b - 1 : 1, b2 = steps > 2 ? b - 2 : 1, b3 = steps > 3 ? b - 3 : 1;
     uint32_t p = b * b1 * b2 * b3;
     uint64_t m0, m1, m2, m3;
     for (;;) {
@@ -165,28 +164,31 @@ static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *card
     }
     uint32_t pick[4] = {(uint32_t)(m0 >> 32), (uint32_t)(m1 >> 32), (uint32_t)(m2 >> 32),
                         (uint32_t)(m3 >> 32)};
-    for (int i = 0; i < 4 && b - (uint32_t)i >= 2; ++i) {
+    for (int i = 0; i < steps; ++i) {
         uint8_t card = cards[b - 1 - i];
         cards[b - 1 - i] = cards[pick[i]];
         cards[pick[i]] = card;
     }
 }
 
-/* Uniform random permutation of cards[0..n) in place, n <= TC_DAM_MAX_CARDS: Fisher-Yates from
- * the top, four steps per half of a 64-bit draw, so 104 cards cost 13 generator calls, made
- * before the steps. */
-static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n)
+/* Shuffles cards[0..n) in place, n <= TC_DAM_MAX_CARDS, so that cards[keep..n) is a uniformly
+ * random arrangement of a uniformly random subset and cards[0..keep) the other cards in some
+ * order (keep = 1: a uniform permutation). Fisher-Yates from the top, stopped before position
+ * keep; four steps per half of a 64-bit draw, the draws made before the steps: 104 cards cost 13
+ * generator calls. */
+static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
 {
     uint32_t halves[(TC_DAM_MAX_CARDS + 7) / 8 * 2];
-    for (int k = 0; k < (n + 6) / 8; ++k) { /* n - 1 steps, eight per draw */
+    int steps = n - (keep > 1 ? keep : 1);
+    for (int k = 0; k < (steps + 7) / 8; ++k) {
         uint64_t word = rng->next_uint64(rng->state);
         halves[2 * k] = (uint32_t)word;
         halves[2 * k + 1] = (uint32_t)(word >> 32);
     }
     const uint32_t *x = halves;
-    uint32_t b = (uint32_t)n;
-    for (; b >= 5; b -= 4) tc_dam_shuffle_steps(rng, *x++, cards, b);
-    if (b >= 2) tc_dam_shuffle_steps(rng, *x, cards, b); /* the last steps */
+    uint32_t b = (uint32_t)n, last = (uint32_t)(n - steps); /* the bound of the last step - 1 */
+    for (; b >= last + 4; b -= 4) tc_dam_shuffle_steps(rng, *x++, cards, b, 4);
+    if (b > last) tc_dam_shuffle_steps(rng, *x, cards, b, (int)(b - last)); /* the last steps */
 }
 
 /* x86-64 builds also compile the simulation loop for CPUs with BMI2 (chosen at run time), where
