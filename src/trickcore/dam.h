@@ -112,11 +112,13 @@ static inline int tc_dam_seat_after(int seat, int k, int n)
 
 /* Cards (distinct ids) of `hand` that may be played when the suit led has the cards `led_cards`
  * (0 while no suit is led): follow suit if the hand can, a joker always. `jokers` is
- * TC_JOKER_MASK, or 0 where the deck has none. */
+ * TC_JOKER_MASK, or 0 where the deck has none. Branch-free: whether a hand can follow is a coin
+ * toss to a branch predictor. */
 static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards, tc_mask jokers)
 {
     tc_mask follow = hand & led_cards;
-    return (follow ? follow : hand) | (hand & jokers);
+    tc_mask any_card = (tc_mask)0 - (tc_mask)(follow == 0); /* all ones when it cannot follow */
+    return follow | (hand & (any_card | jokers));
 }
 
 /* Cards the seat to act may play. */
