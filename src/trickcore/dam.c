@@ -39,7 +39,8 @@ static int check_rules(const tc_dam_rules *r)
 static inline void draw_cards(tc_dam_state *s, int winner, int n, int count)
 {
     const uint8_t *top = s->pile + s->pile_next;
-    for (int k = 0; k < count; ++k) tc_dam_add_copy(&s->hands[tc_dam_seat_after(winner, k, n)], top[k]);
+    for (int k = 0; k < count; ++k)
+        tc_dam_add_copy(&s->hands[tc_dam_seat_after(winner, k, n)], top[k]);
     s->pile_next = (uint8_t)(s->pile_next + count);
 }
 
@@ -373,8 +374,8 @@ static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_
 {
     while (s->phase == TC_DAM_PLAYING) {
         if (s->trick_len == 0) word = trick_word(rng, policy);
-        tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len, tc_dam_legal(s),
-                                  policy, rng, word, 0, rec);
+        tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
+                                  tc_dam_legal(s), policy, rng, word, 0, rec);
         tc_dam_play_unchecked(r, s, tc_lowest(bit));
     }
 }
@@ -399,8 +400,8 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
  * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
  * need no order among themselves, so the shuffle stops above them. With `out` recording,
  * the hands and the pile as dealt (the turned card on top) are written there. */
-static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, const tc_dam_block *out,
-                     int64_t j)
+static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
+                     const tc_dam_block *out, int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
     tc_dam_shuffle(rng, s->pile, deck_size, hand_size);
@@ -455,13 +456,15 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_
 #define TC_DAM_MAX_TRICKS (TC_DAM_MAX_CARDS / 2) /* of all seats in a deal, with 2 players */
 
 /* The lane loops are unrolled so that every lane's state sits at a constant address. */
+#define TC_DAM_PRAGMA(text) _Pragma(#text)
 #if defined(__clang__)
-#define TC_DAM_UNROLL_LANES _Pragma("unroll")
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(unroll count)
 #elif defined(__GNUC__)
-#define TC_DAM_UNROLL_LANES _Pragma("GCC unroll 4") /* TC_DAM_LANES */
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(GCC unroll count)
 #else
-#define TC_DAM_UNROLL_LANES
+#define TC_DAM_UNROLL(count)
 #endif
+#define TC_DAM_UNROLL_LANES TC_DAM_UNROLL(TC_DAM_LANES)
 
 /* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
  * lasts each trick is played by all n seats and refills the hands (the last refill may run
@@ -485,7 +488,8 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
     memset(s, 0, sizeof s);
     memset(rec, 0, sizeof rec);
     memset(words, 0, sizeof words);
-    for (int lane = 0; lane < TC_DAM_LANES; ++lane) memcpy(s[lane].pile, r->deck_cards, (size_t)deck_size);
+    for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+        memcpy(s[lane].pile, r->deck_cards, (size_t)deck_size);
     for (int64_t first = 0; first < count; first += TC_DAM_LANES) {
         int lanes = count - first < TC_DAM_LANES ? (int)(count - first) : TC_DAM_LANES;
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
@@ -499,7 +503,8 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
         }
         if (policy == TC_DAM_RANDOM)
             for (int t = 0; t < tricks; ++t)
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane) words[t][lane] = rng->next_uint64(rng->state);
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                    words[t][lane] = rng->next_uint64(rng->state);
         for (int t = 0; t < tricks; ++t) {
             TC_DAM_UNROLL_LANES
             for (int lane = 0; lane < TC_DAM_LANES; ++lane)
@@ -507,7 +512,8 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
                                 bmi2, record ? &rec[lane] : 0);
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane) draw_cards(&s[lane], s[lane].leader, n, n);
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                    draw_cards(&s[lane], s[lane].leader, n, n);
             } else if (t == full_refills && short_refill) {
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     draw_cards(&s[lane], s[lane].leader, n, short_refill);
@@ -562,8 +568,9 @@ TC_DAM_FAST(fast_4_bmi2, TC_DAM_TARGET_BMI2, 4, 0, 1)
 TC_DAM_FAST(fast_2_jokers_bmi2, TC_DAM_TARGET_BMI2, 2, 1, 1)
 TC_DAM_FAST(fast_3_jokers_bmi2, TC_DAM_TARGET_BMI2, 3, 1, 1)
 TC_DAM_FAST(fast_4_jokers_bmi2, TC_DAM_TARGET_BMI2, 4, 1, 1)
-static const simulate_fn bmi2_loops[2][3] = {{fast_2_bmi2, fast_3_bmi2, fast_4_bmi2},
-                                             {fast_2_jokers_bmi2, fast_3_jokers_bmi2, fast_4_jokers_bmi2}};
+static const simulate_fn bmi2_loops[2][3] = {
+    {fast_2_bmi2, fast_3_bmi2, fast_4_bmi2},
+    {fast_2_jokers_bmi2, fast_3_jokers_bmi2, fast_4_jokers_bmi2}};
 
 /* BMI2 with a fast pdep: not on AMD before Zen 3, where it is slow microcode. */
 static int cpu_has_fast_pdep(void)

@@ -151,7 +151,8 @@ static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t co
  * each bound >= 2), take one 32-bit word `x`: the batched multiply-and-reject of Brackett-Rozinsky
  * and Lemire (2024) on 32 bits, one multiply per index, exactly uniform (the product of the bounds
  * stays below 2^32 for b <= 215); a rejected batch is redrawn from the low half of a fresh draw. */
-static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, uint32_t b, int steps)
+static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, uint32_t b,
+                                        int steps)
 {
     uint32_t b1 = steps > 1 ? b - 1 : 1, b2 = steps > 2 ? b - 2 : 1, b3 = steps > 3 ? b - 3 : 1;
     uint32_t p = b * b1 * b2 * b3;
@@ -217,11 +218,15 @@ static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
 static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
 {
 #if TC_DAM_BMI2_CLONE
-    if (bmi2) return tc_dam_pdep(UINT64_C(1) << tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m)), m);
+    if (bmi2) {
+        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
+        return tc_dam_pdep(UINT64_C(1) << k, m);
+    }
 #endif
     (void)bmi2;
     uint64_t prefix = tc_byte_prefix(m);
-    return tc_bit(tc_select_card(m, prefix, (int)tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56))));
+    uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56));
+    return tc_bit(tc_select_card(m, prefix, (int)k));
 }
 
 /* Removes one copy of a held card, given as its bit, branch-free. */
@@ -233,7 +238,10 @@ static inline void tc_dam_take_bit(tc_multiset *hand, tc_mask b)
 }
 
 /* Removes one copy of a held card. */
-static inline void tc_dam_take_copy(tc_multiset *hand, int card) { tc_dam_take_bit(hand, tc_bit(card)); }
+static inline void tc_dam_take_copy(tc_multiset *hand, int card)
+{
+    tc_dam_take_bit(hand, tc_bit(card));
+}
 
 /* Adds one copy of a card the multiset holds at most once, branch-free. */
 static inline void tc_dam_add_copy(tc_multiset *hand, int card)
