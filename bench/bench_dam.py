@@ -1,6 +1,6 @@
 """Danish Dam speed: C block simulation (4 players, two packs, 12-card hands with refill; one and
-two workers) against the pure-Python reference, the per-card cost of legal_moves() + play()
-from Python, clone()/undo(), and playouts.
+two workers; the loop for CPUs without a fast BMI2 too) against the pure-Python reference, the
+per-card cost of legal_moves() + play() from Python, clone()/undo(), and playouts.
 
 Run: ``PYTHONPATH=python python -m pytest bench/bench_dam.py --benchmark-columns=min,mean,ops``.
 Throughputs are stored as ``items_per_s`` (deals, cards or playouts per second, best round) and
@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from trickcore.dam import Deal, Rules
+from trickcore._dam import simulate_block
+from trickcore.dam import Deal, Rules, kernel_rules
 from trickcore.seeding import block_seed, root_seed
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
@@ -36,6 +37,15 @@ def rate(benchmark: Any, items: int) -> None:
 def test_simulate_avoid_one_worker(benchmark: Any, scale: int, policy: str) -> None:
     count = (20_000 if policy == "random" else 4_000) * scale
     benchmark(AVOID.simulate_block, np.random.SeedSequence(1), count, policy)
+    rate(benchmark, count)
+
+
+def test_simulate_avoid_portable_loop(benchmark: Any, scale: int) -> None:
+    """The loop built for any x86-64 (or other) CPU, run where BMI2's pdep is missing or slow."""
+    kernel = kernel_rules(AVOID)
+    count = 20_000 * scale
+    benchmark(lambda: simulate_block(kernel, np.random.PCG64(1), count, "random", False,
+                                     "portable"))
     rate(benchmark, count)
 
 

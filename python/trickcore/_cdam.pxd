@@ -21,6 +21,11 @@ cdef extern from "trickcore/dam.h" nogil:
         TC_DAM_RANDOM
         TC_DAM_GREEDY
 
+    enum tc_dam_loop:
+        TC_DAM_LOOP_BEST
+        TC_DAM_LOOP_PORTABLE
+        TC_DAM_LOOP_GENERIC
+
     enum tc_dam_refusal:
         TC_DAM_ACCEPTED
         TC_DAM_NOT_PLAYING
@@ -86,4 +91,4 @@ cdef extern from "trickcore/dam.h" nogil:
     int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng,
                         int policy, int64_t count, int32_t *points)
     int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
-                        const tc_dam_block *out)
+                        const tc_dam_block *out, int loop)

@@ -9,6 +9,7 @@ from trickcore.seeding import SeedLike
 
 PHASES: tuple[str, str]
 POLICIES: dict[str, int]
+LOOPS: dict[str, int]
 DUPLICATES: dict[str, int]
 JOKER_TRICK_MODES: dict[str, int]
 MAX_PLAYERS: int
@@ -118,6 +119,8 @@ def simulate_block(
     count: int,
     policy: str,
     record: bool,
+    loop: str = "best",
 ) -> dict[str, NDArray[Any]]:
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
-    tc_dam_simulate) and returns the arrays of the simulation protocol."""
+    tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
+    compiled loop ("best", "portable" or "generic"), for tests that compare them."""

@@ -32,6 +32,9 @@ if sizeof(tc_dam_state) > STEP_STATE_BYTES:
 
 PHASES = ("play", "over")
 POLICIES = {"random": TC_DAM_RANDOM, "greedy": TC_DAM_GREEDY}
+# The compiled simulation loops (see tc_dam_loop); they give the same deals.
+LOOPS = {"best": TC_DAM_LOOP_BEST, "portable": TC_DAM_LOOP_PORTABLE,
+         "generic": TC_DAM_LOOP_GENERIC}
 DUPLICATES = {"first": TC_DUP_FIRST, "last": TC_DUP_LAST}
 # How jokers behave in a trick; a joker worth points ("points") never wins, like a neutral one.
 JOKER_TRICK_MODES = {"none": TC_JOKER_NONE, "outright": TC_JOKER_OUTRIGHT,
@@ -312,10 +315,15 @@ cdef int policy_code(object policy) except -1:
     return POLICIES[policy]
 
 
-def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bint record):
+def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bint record,
+                   loop="best"):
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
-    tc_dam_simulate) and returns the arrays of the simulation protocol."""
+    tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
+    compiled loop ("best", "portable" or "generic"), for tests that compare them."""
     cdef int code = policy_code(policy)
+    if loop not in LOOPS:
+        raise RulesError(f"unknown loop {loop!r} (expected one of {', '.join(LOOPS)})")
+    cdef int loop_code = LOOPS[loop]
     if count < 0:
         raise RulesError(f"count must be non-negative, not {count}")
     cdef int players = kernel.c.players
@@ -363,7 +371,7 @@ def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bin
     cdef bitgen_t *rng = bitgen_of(bit_generator)
     cdef int status
     with bit_generator.lock, nogil:
-        status = tc_dam_simulate(&kernel.c, rng, code, count, &out)
+        status = tc_dam_simulate(&kernel.c, rng, code, count, &out, loop_code)
     if status != 0:
         raise error_for_status(status, "the Dam kernel refused the simulation")
     return result

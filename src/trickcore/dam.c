@@ -2,7 +2,6 @@
 
 #include <string.h>
 
-#include "trickcore/deal.h"
 #include "trickcore/status.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
@@ -35,30 +34,34 @@ static int check_rules(const tc_dam_rules *r)
     return TC_OK;
 }
 
-/* After a trick of all n players: the winner draws first, then the others in playing order, one
- * card each while the pile lasts (every hand is one short of hand_size then). A seat that draws an unseen card
- * may again hold a suit it showed it lacked; the face-up turned card clears only its own suit. */
+/* Gives the next `count` cards of the pile one each to the trick's winner and the seats after it
+ * in playing order (the refill order; count <= n). */
+static inline void draw_cards(tc_dam_state *s, int winner, int n, int count)
+{
+    const uint8_t *top = s->pile + s->pile_next;
+    for (int k = 0; k < count; ++k)
+        tc_dam_add_copy(&s->hands[tc_dam_seat_after(winner, k, n)], top[k]);
+    s->pile_next = (uint8_t)(s->pile_next + count);
+}
+
+/* After a trick of all n players: the refill (every hand is one short of hand_size), keeping the
+ * voids. A seat that draws an unseen card may again hold a suit it showed it lacked; the face-up
+ * turned card clears only its own suit. */
 static inline void refill(tc_dam_state *s, int winner, int n)
 {
     int left = s->pile_end - s->pile_next;
-    const uint8_t *top = s->pile + s->pile_next;
     if (left > n) { /* everyone draws an unseen card */
-        for (int k = 0; k < n; ++k) {
-            int seat = winner + k < n ? winner + k : winner + k - n;
-            tc_dam_add_copy(&s->hands[seat], top[k]);
-        }
         memset(s->voids, 0, sizeof s->voids);
-        s->pile_next = (uint8_t)(s->pile_next + n);
+        draw_cards(s, winner, n, n);
         return;
     }
     for (int k = 0; k < left; ++k) { /* the last cards: later seats may go short */
-        int seat = winner + k < n ? winner + k : winner + k - n, card = top[k];
-        tc_dam_add_copy(&s->hands[seat], card);
+        int seat = tc_dam_seat_after(winner, k, n), card = s->pile[s->pile_next + k];
         int face_up = k == left - 1 && s->turned != TC_NO_CARD;
         if (!face_up) s->voids[seat] = 0;
         else if (!tc_is_joker(card)) s->voids[seat] &= (uint8_t)~(1u << tc_suit(card));
     }
-    s->pile_next = s->pile_end;
+    draw_cards(s, winner, n, left);
 }
 
 /* Once the pile is empty a hand may run out before the others: the next trick is played by the
@@ -84,17 +87,25 @@ static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
     if (!(holders >> winner & 1)) s->leader = s->to_act = (int8_t)s->next_seat[winner];
 }
 
+/* Gives the complete trick `cards` (n cards) to the seat `winner`, who leads the next one (and
+ * is to act: the simulation's fast path sets to_act and tricks_played after its last trick). */
+static inline void take_trick(const tc_dam_rules *r, tc_dam_state *s, const uint8_t *cards, int n,
+                              int winner)
+{
+    int32_t points = 0;
+    for (int i = 0; i < n; ++i) points += r->values[cards[i]];
+    s->points_taken[winner] += points;
+    s->tricks_won[winner]++;
+    s->last_winner = s->leader = (int8_t)winner;
+}
+
 /* Finishes a trick of n cards; inlined for the usual sizes, so its loops are unrolled. */
 static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
 {
     int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->trick, n)];
-    int32_t points = 0;
-    for (int i = 0; i < n; ++i) points += r->values[s->trick[i]];
-    s->points_taken[winner] += points;
-    s->tricks_won[winner]++;
+    take_trick(r, s, s->trick, n, winner);
+    s->to_act = (int8_t)winner;
     s->tricks_played++;
-    s->last_winner = (int8_t)winner;
-    s->leader = s->to_act = (int8_t)winner;
     if (s->pile_end - s->pile_next <= n) /* else every seat draws an unseen card */
         for (int i = 0; i < n; ++i) s->voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->trick[i]];
     s->trick_len = 0;
@@ -134,6 +145,7 @@ int tc_dam_prepare_rules(tc_dam_rules *r)
                                                       ? 1u << led : 0);
         }
     }
+    for (int c = 0; c < TC_NUM_CARD_IDS; ++c) r->suit_cards[c] = r->led_cards[r->led_after[0][c] + 1];
     int k = 0;
     for (int c = 0; c < TC_NUM_CARD_IDS; ++c)
         for (int copy = 0; copy < tc_multiset_count(r->deck, c); ++copy) r->deck_cards[k++] = (uint8_t)c;
@@ -141,8 +153,9 @@ int tc_dam_prepare_rules(tc_dam_rules *r)
     return TC_OK;
 }
 
-/* Starts the deal whose hands and pile (pile[pile_next..pile_end)) are in place: turns the top
- * card of the pile when the rules say so, and lets the player left of the dealer lead. */
+/* Starts the deal whose hands and pile (pile[pile_next..pile_end), in draw order) are in place:
+ * under turn_trump the last card of the pile is the turned one, its suit trump; the player left
+ * of the dealer leads. */
 static void begin_deal(const tc_dam_rules *r, tc_dam_state *s, int dealer)
 {
     int n = r->players;
@@ -159,10 +172,7 @@ static void begin_deal(const tc_dam_rules *r, tc_dam_state *s, int dealer)
     s->turned = TC_NO_CARD;
     s->trump = TC_NO_TRUMP;
     if (r->turn_trump) {
-        uint8_t turned = s->pile[s->pile_next];
-        memmove(s->pile + s->pile_next, s->pile + s->pile_next + 1,
-                (size_t)(s->pile_end - s->pile_next - 1));
-        s->pile[s->pile_end - 1] = turned;
+        uint8_t turned = s->pile[s->pile_end - 1];
         s->turned = turned;
         s->trump = (int8_t)(tc_is_joker(turned) ? TC_NO_TRUMP : tc_suit(turned));
     }
@@ -197,7 +207,12 @@ int tc_dam_start(const tc_dam_rules *r, tc_dam_state *s, const tc_multiset *hand
     }
     memset(s, 0, sizeof *s);
     for (int p = 0; p < n; ++p) s->hands[p] = hands[p];
-    memcpy(s->pile, pile, (size_t)pile_size);
+    if (r->turn_trump) { /* the top card is turned and put at the bottom */
+        memcpy(s->pile, pile + 1, (size_t)(pile_size - 1));
+        s->pile[pile_size - 1] = pile[0];
+    } else {
+        memcpy(s->pile, pile, (size_t)pile_size);
+    }
     s->pile_next = 0;
     s->pile_end = (uint8_t)pile_size;
     begin_deal(r, s, dealer);
@@ -249,17 +264,17 @@ void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
 
 static int strength(int card) { return tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card); }
 
-/* The legal cards that would take the trick as it stands (every card, when leading). */
-static tc_mask winning_cards(const tc_dam_rules *r, const tc_dam_state *s, tc_mask legal)
+/* The legal cards that would take the trick `cards` (len cards so far) as it stands (every card,
+ * when leading). */
+static tc_mask winning_cards(const tc_trick_table *table, const uint8_t *cards, int len, tc_mask legal)
 {
-    if (s->trick_len == 0) return legal;
+    if (len == 0) return legal;
     uint8_t trick[TC_DAM_MAX_PLAYERS + 1];
-    memcpy(trick, s->trick, (size_t)s->trick_len);
+    memcpy(trick, cards, (size_t)len);
     tc_mask wins = 0;
     for (tc_mask m = legal; m; m &= m - 1) {
-        trick[s->trick_len] = (uint8_t)tc_lowest(m);
-        if (tc_trick_winner_table(&r->tables[s->trump + 1], trick, s->trick_len + 1) == s->trick_len)
-            wins |= m & (0 - m);
+        trick[len] = (uint8_t)tc_lowest(m);
+        if (tc_trick_winner_table(table, trick, len + 1) == len) wins |= m & (0 - m);
     }
     return wins;
 }
@@ -286,26 +301,83 @@ static int best_card(const tc_dam_rules *r, tc_mask m, int value_weight, int str
  * Collect (points are good): lead the strongest card (then the most valuable); take the trick
  * with the weakest card that does (then the most valuable); when none does, play the least
  * valuable (then the weakest). */
-static int greedy_card(const tc_dam_rules *r, const tc_dam_state *s, tc_mask legal)
+static int greedy_card(const tc_dam_rules *r, const tc_trick_table *table, const uint8_t *cards,
+                       int len, tc_mask legal)
 {
     enum { BY_VALUE = 32, BY_STRENGTH = 4096 };
-    if (s->trick_len == 0)
+    if (len == 0)
         return r->collect ? best_card(r, legal, 1, BY_STRENGTH) : best_card(r, legal, -1, -BY_STRENGTH);
-    tc_mask wins = winning_cards(r, s, legal);
+    tc_mask wins = winning_cards(table, cards, len, legal);
     if (r->collect && wins) return best_card(r, wins, 1, -BY_STRENGTH);
     if (!r->collect && (legal & ~wins)) return best_card(r, legal & ~wins, BY_VALUE, 1);
     return best_card(r, legal, -BY_VALUE, -1);
 }
 
-int tc_dam_policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy, tc_draw *d)
-{
-    tc_mask legal = tc_dam_legal(s);
-    return policy == TC_DAM_GREEDY ? greedy_card(r, s, legal) : tc_draw_card(d, legal);
-}
+/* ---- Playing deals out with a policy ---- */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TC_DAM_ALWAYS_INLINE static inline __attribute__((always_inline))
+/* Hides how a value was computed from the optimiser: the trick winner's last comparison would
+ * otherwise become a branch that goes each way at random. */
+#define TC_DAM_OPAQUE(v) __asm__("" : "+r"(v))
+#else
+#define TC_DAM_ALWAYS_INLINE static inline
+#define TC_DAM_OPAQUE(v) ((void)0)
+#endif
 
 static int check_policy(int policy)
 {
     return policy == TC_DAM_RANDOM || policy == TC_DAM_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
+}
+
+uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t count)
+{
+    uint32_t threshold = 65536u % count;
+    while ((product & 0xFFFF) < threshold)
+        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFFFF) * count;
+    return product;
+}
+
+/* One 64-bit draw per trick under the random policy: card i of the trick takes chunk i. */
+static inline uint64_t trick_word(bitgen_t *rng, int policy)
+{
+    return policy == TC_DAM_RANDOM ? rng->next_uint64(rng->state) : 0;
+}
+
+static inline uint32_t chunk(uint64_t word, int i) { return (uint32_t)(word >> (16 * i)) & 0xFFFF; }
+
+/* Where a recorded deal's plays and legal cards go next (plays is NULL when not recording). */
+typedef struct {
+    uint8_t *plays;
+    tc_mask *legal;
+} play_record;
+
+/* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
+ * noting it in *rec; the random policy takes chunk `len` of `word`. */
+TC_DAM_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
+                                         const uint8_t *cards, int len, tc_mask legal, int policy,
+                                         bitgen_t *rng, uint64_t word, int bmi2, play_record *rec)
+{
+    tc_mask bit = policy == TC_DAM_GREEDY ? tc_bit(greedy_card(r, table, cards, len, legal))
+                                          : tc_dam_random_bit(rng, legal, chunk(word, len), bmi2);
+    if (rec && rec->plays) {
+        *rec->plays++ = (uint8_t)tc_lowest(bit);
+        *rec->legal++ = legal;
+    }
+    return bit;
+}
+
+/* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
+ * `word` is the draw for the trick in progress, if one is; a new trick draws a new one. */
+static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_t *rng,
+                     uint64_t word, play_record *rec)
+{
+    while (s->phase == TC_DAM_PLAYING) {
+        if (s->trick_len == 0) word = trick_word(rng, policy);
+        tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
+                                  tc_dam_legal(s), policy, rng, word, 0, rec);
+        tc_dam_play_unchecked(r, s, tc_lowest(bit));
+    }
 }
 
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
@@ -313,90 +385,218 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 {
     int rc = check_policy(policy);
     if (rc != TC_OK) return rc;
-    tc_draw d;
-    tc_draw_init(&d, rng);
     for (int64_t i = 0; i < count; ++i) {
         tc_dam_state s = *start;
-        while (s.phase == TC_DAM_PLAYING) tc_dam_play_unchecked(r, &s, tc_dam_policy_card(r, &s, policy, &d));
+        play_out(r, &s, policy, rng, s.trick_len ? trick_word(rng, policy) : 0, 0);
         tc_dam_score(r, &s, points + i * r->players);
     }
     return TC_OK;
 }
 
-/* Deals one deal of the block: s->pile holds the deck in some order; it is shuffled in place,
- * the first players * hand_size cards are dealt in turn (hand_size to each seat) and the rest is
- * the pile. `pile_out`, when given, receives the pile as dealt (before the turn). */
-static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, uint8_t *pile_out)
+/* ---- Block simulation ---- */
+
+/* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
+ * first players * hand_size cards are dealt in turn (hand_size to each seat) and the rest is the
+ * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
+ * need no order among themselves, so the shuffle stops above them. With `out` recording,
+ * the hands and the pile as dealt (the turned card on top) are written there. */
+static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
+                     const tc_dam_block *out, int64_t j)
 {
-    int n = r->players, hand_size = r->hand_size, dealt = n * hand_size;
-    tc_shuffle(rng, s->pile, r->deck_size);
+    int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
+    tc_dam_shuffle(rng, s->pile, deck_size, hand_size);
     for (int p = 0; p < n; ++p) {
         tc_multiset hand = {0, 0};
         for (int i = 0; i < hand_size; ++i) tc_dam_add_copy(&hand, s->pile[p * hand_size + i]);
         s->hands[p] = hand;
     }
     s->pile_next = (uint8_t)dealt;
-    s->pile_end = (uint8_t)r->deck_size;
-    if (pile_out) memcpy(pile_out, s->pile + dealt, (size_t)(r->deck_size - dealt));
+    s->pile_end = (uint8_t)deck_size;
     begin_deal(r, s, 0);
+    if (!out) return;
+    for (int p = 0; p < n; ++p) {
+        out->once[j * n + p] = s->hands[p].once;
+        out->twice[j * n + p] = s->hands[p].twice;
+    }
+    int pile_size = deck_size - dealt;
+    if (pile_size == 0) return;
+    uint8_t *pile = out->pile + j * pile_size;
+    if (r->turn_trump) {
+        pile[0] = s->pile[deck_size - 1];
+        memcpy(pile + 1, s->pile + dealt, (size_t)(pile_size - 1));
+    } else {
+        memcpy(pile, s->pile + dealt, (size_t)pile_size);
+    }
 }
 
-/* Plays TC_DAM_LANES deals from the deck orders in s[], card by card across the lanes, and
- * stores the first `lanes` of them as deals first.. of the block. Inlined with constant `policy`
- * and `record`, so the common loop carries no tests for them. */
-static inline void play_lanes(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, tc_draw *d,
-                              int policy, int record, int64_t first, int lanes,
-                              const tc_dam_block *out)
+/* One trick played by all n seats from s->leader, on the fast path: no refusal checks, no voids,
+ * seats in plain rotation; `word` is the trick's draw. `jokers` (a constant) is 0 when the deck
+ * has none: then the first card sets the suit led. */
+TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
+                                          tc_dam_state *s, bitgen_t *rng, uint64_t word, int n,
+                                          int jokers, int policy, int bmi2, play_record *rec)
 {
-    int n = r->players, deck_size = r->deck_size, pile_size = deck_size - n * r->hand_size;
-    for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
-        int64_t j = first + lane;
-        int kept = record && lane < lanes;
-        deal_one(r, &s[lane], rng, kept && pile_size ? out->pile + j * pile_size : 0);
-        for (int p = 0; kept && p < n; ++p) {
-            out->once[j * n + p] = s[lane].hands[p].once;
-            out->twice[j * n + p] = s[lane].hands[p].twice;
-        }
+    uint8_t cards[TC_DAM_MAX_PLAYERS];
+    int leader = s->leader;
+    tc_mask led_cards = 0; /* of the suit led, once a card has set it */
+    for (int i = 0; i < n; ++i) {
+        tc_multiset *hand = &s->hands[tc_dam_seat_after(leader, i, n)];
+        tc_mask legal = tc_dam_legal_cards(hand->once, led_cards, jokers ? TC_JOKER_MASK : 0);
+        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, word, bmi2, rec);
+        int card = tc_lowest(bit);
+        tc_dam_take_bit(hand, bit);
+        cards[i] = (uint8_t)card;
+        if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
     }
-    for (int i = 0; i < deck_size; ++i) {
+    int winner = tc_trick_winner_table(table, cards, n);
+    TC_DAM_OPAQUE(winner);
+    take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
+}
+
+#define TC_DAM_MAX_TRICKS (TC_DAM_MAX_CARDS / 2) /* of all seats in a deal, with 2 players */
+
+/* The lane loops are unrolled so that every lane's state sits at a constant address. */
+#define TC_DAM_PRAGMA(text) _Pragma(#text)
+#if defined(__clang__)
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(unroll count)
+#elif defined(__GNUC__)
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(GCC unroll count)
+#else
+#define TC_DAM_UNROLL(count)
+#endif
+#define TC_DAM_UNROLL_LANES TC_DAM_UNROLL(TC_DAM_LANES)
+
+/* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
+ * lasts each trick is played by all n seats and refills the hands (the last refill may run
+ * short), then the hands are played out; only when the pile ran out part-way does a last trick
+ * have fewer seats, played on the checked path's state. So the lanes play trick by trick in
+ * step, each trick of all seats on the fast path, with the draws for all their tricks made
+ * beforehand. One deal is a long dependency chain; the lanes let the CPU overlap them. Lanes
+ * past `count` are played and dropped, so deal j never depends on count. Inlined with constant
+ * n, jokers, policy, record and bmi2. */
+TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
+                                         const tc_dam_block *out, int n, int jokers, int policy,
+                                         int record, int bmi2)
+{
+    int deck_size = r->deck_size, pile_size = deck_size - n * r->hand_size;
+    int full_refills = pile_size / n, short_refill = pile_size % n;
+    int tricks = full_refills + r->hand_size; /* of all n seats */
+    tc_dam_state s[TC_DAM_LANES];
+    const tc_trick_table *table[TC_DAM_LANES]; /* of the lane's trump */
+    play_record rec[TC_DAM_LANES];
+    uint64_t words[TC_DAM_MAX_TRICKS][TC_DAM_LANES];
+    memset(s, 0, sizeof s);
+    memset(rec, 0, sizeof rec);
+    memset(words, 0, sizeof words);
+    for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+        memcpy(s[lane].pile, r->deck_cards, (size_t)deck_size);
+    for (int64_t first = 0; first < count; first += TC_DAM_LANES) {
+        int lanes = count - first < TC_DAM_LANES ? (int)(count - first) : TC_DAM_LANES;
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
-            tc_mask legal = tc_dam_legal(&s[lane]);
-            int card = policy == TC_DAM_GREEDY ? greedy_card(r, &s[lane], legal) : tc_draw_card(d, legal);
-            if (record && lane < lanes) {
-                out->plays[(first + lane) * deck_size + i] = (uint8_t)card;
-                out->legal[(first + lane) * deck_size + i] = legal;
+            int kept = record && lane < lanes;
+            deal_one(r, &s[lane], rng, kept ? out : 0, first + lane);
+            table[lane] = &r->tables[s[lane].trump + 1];
+            if (record) {
+                rec[lane].plays = kept ? out->plays + (first + lane) * deck_size : 0;
+                rec[lane].legal = kept ? out->legal + (first + lane) * deck_size : 0;
             }
-            tc_dam_play_unchecked(r, &s[lane], card);
         }
-    }
-    for (int lane = 0; lane < lanes; ++lane) {
-        int64_t j = first + lane;
-        tc_dam_score(r, &s[lane], out->points + j * n);
-        for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s[lane].tricks_won[p];
-        out->trump[j] = s[lane].trump;
-        out->last_trick[j] = s[lane].last_winner;
+        if (policy == TC_DAM_RANDOM)
+            for (int t = 0; t < tricks; ++t)
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                    words[t][lane] = rng->next_uint64(rng->state);
+        for (int t = 0; t < tricks; ++t) {
+            TC_DAM_UNROLL_LANES
+            for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                play_full_trick(r, table[lane], &s[lane], rng, words[t][lane], n, jokers, policy,
+                                bmi2, record ? &rec[lane] : 0);
+            if (t < full_refills) {
+                TC_DAM_UNROLL_LANES
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                    draw_cards(&s[lane], s[lane].leader, n, n);
+            } else if (t == full_refills && short_refill) {
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                    draw_cards(&s[lane], s[lane].leader, n, short_refill);
+            }
+        }
+        for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+            s[lane].to_act = s[lane].leader;
+            s[lane].tricks_played = (int16_t)tricks;
+            seat_holders(r, &s[lane], s[lane].leader); /* ends the deal, or sets up a short trick */
+            play_out(r, &s[lane], policy, rng, 0, record ? &rec[lane] : 0);
+        }
+        for (int lane = 0; lane < lanes; ++lane) {
+            int64_t j = first + lane;
+            tc_dam_score(r, &s[lane], out->points + j * n);
+            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s[lane].tricks_won[p];
+            out->trump[j] = s[lane].trump;
+            out->last_trick[j] = s[lane].last_winner;
+        }
     }
 }
+
+typedef void (*simulate_fn)(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
+                            const tc_dam_block *out);
+
+/* Any rules, policy and recording: players and jokers read from the rules. */
+static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
+                             const tc_dam_block *out)
+{
+    simulate_lanes(r, rng, count, out, r->players, 1, policy, out->plays != 0, 0);
+}
+
+/* The random policy without recording, specialised on the players and the jokers. */
+#define TC_DAM_FAST(name, target, n, jokers, bmi2) \
+    target static void name(const tc_dam_rules *r, bitgen_t *rng, int64_t count, \
+                            const tc_dam_block *out) \
+    { \
+        simulate_lanes(r, rng, count, out, n, jokers, TC_DAM_RANDOM, 0, bmi2); \
+    }
+TC_DAM_FAST(fast_2, , 2, 0, 0)
+TC_DAM_FAST(fast_3, , 3, 0, 0)
+TC_DAM_FAST(fast_4, , 4, 0, 0)
+TC_DAM_FAST(fast_2_jokers, , 2, 1, 0)
+TC_DAM_FAST(fast_3_jokers, , 3, 1, 0)
+TC_DAM_FAST(fast_4_jokers, , 4, 1, 0)
+static const simulate_fn portable_loops[2][3] = {{fast_2, fast_3, fast_4},
+                                                 {fast_2_jokers, fast_3_jokers, fast_4_jokers}};
+
+#if TC_DAM_BMI2_CLONE
+TC_DAM_FAST(fast_2_bmi2, TC_DAM_TARGET_BMI2, 2, 0, 1)
+TC_DAM_FAST(fast_3_bmi2, TC_DAM_TARGET_BMI2, 3, 0, 1)
+TC_DAM_FAST(fast_4_bmi2, TC_DAM_TARGET_BMI2, 4, 0, 1)
+TC_DAM_FAST(fast_2_jokers_bmi2, TC_DAM_TARGET_BMI2, 2, 1, 1)
+TC_DAM_FAST(fast_3_jokers_bmi2, TC_DAM_TARGET_BMI2, 3, 1, 1)
+TC_DAM_FAST(fast_4_jokers_bmi2, TC_DAM_TARGET_BMI2, 4, 1, 1)
+static const simulate_fn bmi2_loops[2][3] = {
+    {fast_2_bmi2, fast_3_bmi2, fast_4_bmi2},
+    {fast_2_jokers_bmi2, fast_3_jokers_bmi2, fast_4_jokers_bmi2}};
+
+/* BMI2 with a fast pdep: not on AMD before Zen 3, where it is slow microcode. */
+static int cpu_has_fast_pdep(void)
+{
+    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") &&
+           !__builtin_cpu_is("amdfam17h");
+}
+#endif
 
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
-                    const tc_dam_block *out)
+                    const tc_dam_block *out, int loop)
 {
     int rc = check_policy(policy);
     if (rc != TC_OK) return rc;
-    tc_draw d;
-    tc_draw_init(&d, rng);
-    tc_dam_state s[TC_DAM_LANES];
-    memset(s, 0, sizeof s);
-    for (int lane = 0; lane < TC_DAM_LANES; ++lane) memcpy(s[lane].pile, r->deck_cards, (size_t)r->deck_size);
-    /* One deal is a single long dependency chain; playing TC_DAM_LANES deals side by side, a card
-     * at a time each, lets the CPU overlap them. Every deal plays every card of the deck. Lanes
-     * past `count` are played and dropped, so deal j never depends on count. */
-    int record = out->plays != 0;
-    for (int64_t first = 0; first < count; first += TC_DAM_LANES) {
-        int lanes = count - first < TC_DAM_LANES ? (int)(count - first) : TC_DAM_LANES;
-        if (record) play_lanes(r, s, rng, &d, policy, 1, first, lanes, out);
-        else if (policy == TC_DAM_GREEDY) play_lanes(r, s, rng, &d, TC_DAM_GREEDY, 0, first, lanes, out);
-        else play_lanes(r, s, rng, &d, TC_DAM_RANDOM, 0, first, lanes, out);
+    if (loop != TC_DAM_LOOP_BEST && loop != TC_DAM_LOOP_PORTABLE && loop != TC_DAM_LOOP_GENERIC)
+        return TC_ERR_ARGUMENT;
+    if (policy != TC_DAM_RANDOM || out->plays || loop == TC_DAM_LOOP_GENERIC) {
+        simulate_generic(r, rng, policy, count, out);
+        return TC_OK;
     }
+    int jokers = (r->deck.once & TC_JOKER_MASK) != 0, players = r->players - 2;
+    simulate_fn fast = portable_loops[jokers][players];
+#if TC_DAM_BMI2_CLONE
+    if (loop == TC_DAM_LOOP_BEST && cpu_has_fast_pdep()) fast = bmi2_loops[jokers][players];
+#endif
+    fast(r, rng, count, out);
     return TC_OK;
 }

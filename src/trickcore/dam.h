@@ -49,11 +49,13 @@ typedef struct {
     int16_t values[TC_NUM_CARD_IDS]; /* card points of each card taken in a trick */
     /* Filled by tc_dam_prepare_rules: the trick tables for no trump (0) and trump suit s (s + 1);
      * indexed by the suit led + 1 (0: none yet) and a card played, the suit led after it and the
-     * void it shows; the cards of each suit led + 1 (0: none); the deck as card ids in order. */
+     * void it shows; the cards of each suit led + 1 (0: none); the cards of the suit each card
+     * sets when it is the first with a suit (0 for a joker); the deck as card ids in order. */
     tc_trick_table tables[TC_NUM_SUITS + 1];
     int8_t led_after[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
     uint8_t shows_void[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
     tc_mask led_cards[TC_NUM_SUITS + 1];
+    tc_mask suit_cards[TC_NUM_CARD_IDS];
     uint8_t deck_cards[TC_DAM_MAX_CARDS];
     int8_t deck_size;
 } tc_dam_rules;
@@ -100,19 +102,145 @@ typedef struct {
     tc_mask *legal;    /* count * deck size: the legal cards at each play */
 } tc_dam_block;
 
-/* Cards (distinct ids) the seat to act may play: follow the suit led if it can, a joker always. */
-static inline tc_mask tc_dam_legal(const tc_dam_state *s)
+/* Seat `k` places after `seat` in playing order among n seats (0 <= k < n); a mask when n is a
+ * constant power of two. */
+static inline int tc_dam_seat_after(int seat, int k, int n)
 {
-    tc_mask hand = s->hands[s->to_act].once, follow = hand & s->led_mask;
-    return follow ? follow | (hand & TC_JOKER_MASK) : hand;
+    if ((n & (n - 1)) == 0) return (seat + k) & (n - 1);
+    return seat + k < n ? seat + k : seat + k - n;
 }
 
-/* Removes one copy of a held card, branch-free. */
-static inline void tc_dam_take_copy(tc_multiset *hand, int card)
+/* Cards (distinct ids) of `hand` that may be played when the suit led has the cards `led_cards`
+ * (0 while no suit is led): follow suit if the hand can, a joker always. `jokers` is
+ * TC_JOKER_MASK, or 0 where the deck has none. Branch-free: whether a hand can follow is a coin
+ * toss to a branch predictor. */
+static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards, tc_mask jokers)
 {
-    tc_mask b = tc_bit(card), second = hand->twice & b;
+    tc_mask follow = hand & led_cards;
+    tc_mask any_card = (tc_mask)0 - (tc_mask)(follow == 0); /* all ones when it cannot follow */
+    return follow | (hand & (any_card | jokers));
+}
+
+/* Cards the seat to act may play. */
+static inline tc_mask tc_dam_legal(const tc_dam_state *s)
+{
+    return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask, TC_JOKER_MASK);
+}
+
+/* ---- Random choices. Generic helpers, kept here until they move to draw.h. ----
+ * A random policy makes one choice per card, among at most 17 cards. Each choice takes a 16-bit
+ * chunk of a 64-bit draw, so one generator call serves a whole trick of up to four cards. The
+ * index is Lemire's multiply-and-reject on 16 bits, exactly uniform: a chunk is rejected with
+ * probability below count / 65536, and then replaced by the low 16 bits of a fresh draw. */
+
+/* The cold path of tc_dam_below16: `product` (chunk * count) fell in the rejection zone. */
+uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t count);
+
+/* Uniform integer in [0, count) from a 16-bit chunk, 1 <= count <= 65536. */
+static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t count)
+{
+    uint32_t product = chunk * count;
+    if ((product & 0xFFFF) < count) product = tc_dam_redraw16(rng, product, count);
+    return product >> 16;
+}
+
+/* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
+
+/* Steps of a Fisher-Yates shuffle from the top: the step with bound b swaps cards[b - 1] with a
+ * uniformly random one of cards[0..b). Up to four steps, bounds b, b-1, ... (`steps` of them,
+ * each bound >= 2), take one 32-bit word `x`: the batched multiply-and-reject of Brackett-Rozinsky
+ * and Lemire (2024) on 32 bits, one multiply per index, exactly uniform (the product of the bounds
+ * stays below 2^32 for b <= 215); a rejected batch is redrawn from the low half of a fresh draw. */
+static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, uint32_t b,
+                                        int steps)
+{
+    uint32_t b1 = steps > 1 ? b - 1 : 1, b2 = steps > 2 ? b - 2 : 1, b3 = steps > 3 ? b - 3 : 1;
+    uint32_t p = b * b1 * b2 * b3;
+    uint64_t m0, m1, m2, m3;
+    for (;;) {
+        m0 = (uint64_t)x * b;
+        m1 = (uint64_t)(uint32_t)m0 * b1;
+        m2 = (uint64_t)(uint32_t)m1 * b2;
+        m3 = (uint64_t)(uint32_t)m2 * b3;
+        if ((uint32_t)m3 >= p || (uint32_t)m3 >= (0u - p) % p) break;
+        x = (uint32_t)rng->next_uint64(rng->state);
+    }
+    uint32_t pick[4] = {(uint32_t)(m0 >> 32), (uint32_t)(m1 >> 32), (uint32_t)(m2 >> 32),
+                        (uint32_t)(m3 >> 32)};
+    for (int i = 0; i < steps; ++i) {
+        uint8_t card = cards[b - 1 - i];
+        cards[b - 1 - i] = cards[pick[i]];
+        cards[pick[i]] = card;
+    }
+}
+
+/* Shuffles cards[0..n) in place, n <= TC_DAM_MAX_CARDS, so that cards[keep..n) is a uniformly
+ * random arrangement of a uniformly random subset and cards[0..keep) the other cards in some
+ * order (keep = 1: a uniform permutation). Fisher-Yates from the top, stopped before position
+ * keep; four steps per half of a 64-bit draw, the draws made before the steps: 104 cards cost 13
+ * generator calls. */
+static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
+{
+    uint32_t halves[(TC_DAM_MAX_CARDS + 7) / 8 * 2];
+    int steps = n - (keep > 1 ? keep : 1);
+    for (int k = 0; k < (steps + 7) / 8; ++k) {
+        uint64_t word = rng->next_uint64(rng->state);
+        halves[2 * k] = (uint32_t)word;
+        halves[2 * k + 1] = (uint32_t)(word >> 32);
+    }
+    const uint32_t *x = halves;
+    uint32_t b = (uint32_t)n, last = (uint32_t)(n - steps); /* the bound of the last step - 1 */
+    for (; b >= last + 4; b -= 4) tc_dam_shuffle_steps(rng, *x++, cards, b, 4);
+    if (b > last) tc_dam_shuffle_steps(rng, *x, cards, b, (int)(b - last)); /* the last steps */
+}
+
+/* x86-64 builds also compile the simulation loop for CPUs with BMI2 (chosen at run time), where
+ * selecting the k-th card of a mask is one pdep instruction. It is written in assembly because
+ * the intrinsic cannot be inlined into code that is also built for the portable target. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TC_DAM_BMI2_CLONE 1
+#define TC_DAM_TARGET_BMI2 __attribute__((target("popcnt,bmi,bmi2")))
+
+/* The bits of `mask` selected by the low bits of `bits` (pdep); BMI2 code only. */
+static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
+{
+    tc_mask deposited;
+    __asm__("pdep %2, %1, %0" : "=r"(deposited) : "r"(bits), "rm"(mask));
+    return deposited;
+}
+#else
+#define TC_DAM_BMI2_CLONE 0
+#endif
+
+/* The bit of a uniformly random card of a non-empty mask, from a 16-bit chunk. `bmi2` (a
+ * constant) may be 1 only in code compiled for BMI2 (TC_DAM_TARGET_BMI2); both ways pick the
+ * same card. */
+static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
+{
+#if TC_DAM_BMI2_CLONE
+    if (bmi2) {
+        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
+        return tc_dam_pdep(UINT64_C(1) << k, m);
+    }
+#endif
+    (void)bmi2;
+    uint64_t prefix = tc_byte_prefix(m);
+    uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56));
+    return tc_bit(tc_select_card(m, prefix, (int)k));
+}
+
+/* Removes one copy of a held card, given as its bit, branch-free. */
+static inline void tc_dam_take_bit(tc_multiset *hand, tc_mask b)
+{
+    tc_mask second = hand->twice & b;
     hand->twice ^= second;
     hand->once &= ~(b ^ second);
+}
+
+/* Removes one copy of a held card. */
+static inline void tc_dam_take_copy(tc_multiset *hand, int card)
+{
+    tc_dam_take_bit(hand, tc_bit(card));
 }
 
 /* Adds one copy of a card the multiset holds at most once, branch-free. */
@@ -173,17 +301,20 @@ tc_mask tc_dam_moves(const tc_dam_state *s);
 /* Score of a finished deal per seat: card values taken, or tricks plus the last-trick bonus. */
 void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points);
 
-/* The card a policy plays for the seat to act. */
-int tc_dam_policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy, tc_draw *d);
-
 /* Plays `count` playouts of the deal `*start` to the end with `policy`, writing each one's score
  * to points[i * players ...]. Returns a tc_status. */
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points);
 
+/* Which compiled simulation loop tc_dam_simulate runs; every one gives the same deals. BEST: the
+ * random policy without recording runs a loop specialised on the players and the jokers, built
+ * for BMI2 when the CPU has a fast one; anything else the generic loop. PORTABLE: never the BMI2
+ * build. GENERIC: always the generic loop. */
+enum tc_dam_loop { TC_DAM_LOOP_BEST = 0, TC_DAM_LOOP_PORTABLE = 1, TC_DAM_LOOP_GENERIC = 2 };
+
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played
- * TC_DAM_LANES at a time, card by card; deal j depends only on the bit stream and j. */
+ * TC_DAM_LANES at a time, trick by trick; deal j depends only on the bit stream and j. */
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
-                    const tc_dam_block *out);
+                    const tc_dam_block *out, int loop);
 
 #endif

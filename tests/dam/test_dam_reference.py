@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from dam_reference import ReferenceDeal, cards_of, counter_of
+from dam_strategies import rule_combinations
 from hypothesis import given
 from hypothesis import strategies as st
 from trickcore.dam import Deal, Rules
@@ -64,30 +65,6 @@ def test_greedy_policy_matches_reference(name: str) -> None:
     rules = PRESETS[name]
     result = rules.simulate_block(np.random.SeedSequence(12), 40, "greedy", record=True)
     replay_block(rules, result, "greedy")
-
-
-@st.composite
-def rule_combinations(draw: st.DrawFn) -> Rules:
-    players = draw(st.integers(2, 4))
-    packs = draw(st.sampled_from([1, 2]))
-    hand_size = draw(st.sampled_from([10, 12, 13]))
-    jokers = draw(st.sampled_from(["none", "outright", "points", "neutral"]))
-    score_by = "cards" if jokers == "points" else draw(st.sampled_from(["cards", "tricks"]))
-    pile = 52 * packs + (0 if jokers == "none" else 2 * packs) - players * hand_size
-    return Rules(
-        scoring=draw(st.sampled_from(["avoid", "collect"])),
-        players=players,
-        teams=players == 4 and draw(st.booleans()),
-        hand_size=hand_size,
-        packs=packs,
-        jokers=jokers,
-        joker_points=draw(st.integers(-20, 20)) if jokers == "points" else 0,
-        duplicates=draw(st.sampled_from(["first", "last"])),
-        turn_trump=pile > 0 and draw(st.booleans()),
-        score_by=score_by,
-        last_trick_bonus=draw(st.integers(0, 5)) if score_by == "tricks" else 0,
-        open_hands=draw(st.booleans()),
-    )
 
 
 @given(rules=rule_combinations(), seed=st.integers(0, 2**32 - 1),

@@ -1,6 +1,6 @@
 """Rules.simulate_block, the entry point of the simulation protocol: arrays and dtypes, fixed
-totals in every deal, determinism, a block cut short, recording that changes nothing, team
-points, and the refused arguments."""
+totals in every deal, determinism, a block cut short, recording that changes nothing, the
+compiled loops that all play the same deals, team points, and the refused arguments."""
 
 from __future__ import annotations
 
@@ -8,7 +8,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from trickcore.dam import PRESETS, Rules
+from dam_strategies import rule_combinations
+from hypothesis import given
+from hypothesis import strategies as st
+from trickcore._dam import simulate_block
+from trickcore.dam import PRESETS, Rules, kernel_rules
 from trickcore.errors import RulesError
 
 
@@ -64,6 +68,50 @@ def test_recording_does_not_change_the_deals() -> None:
     for name in plain:
         assert np.array_equal(plain[name], recorded[name])
     assert recorded["plays"].shape == (30, 108) and recorded["pile"].shape == (30, 108 - 48)
+
+
+# Rules that reach every specialised loop (players 2, 3, 4; jokers or none) and a short last
+# trick (the pile runs out part-way through a refill).
+LOOP_RULES = {
+    "avoid": Rules.avoid(),
+    "collect-trump-outright": Rules.collect(turn_trump=True, jokers="outright"),
+    "avoid-3-short-pile": Rules.avoid(players=3),  # 68 in the pile: the last trick is short
+    "avoid-4-one-pack-joker-points": Rules.avoid(packs=1, jokers="points", joker_points=5),
+    "collect-2-one-pack-neutral-last": Rules.collect(players=2, packs=1, jokers="neutral",
+                                                     duplicates="last", hand_size=10),
+    "collect-3-trump-tricks": Rules.collect(players=3, turn_trump=True, score_by="tricks",
+                                            last_trick_bonus=2),
+}
+
+
+def assert_every_loop_plays_the_same_deals(rules: Rules, seed: int, count: int) -> None:
+    """The fast loops (built for BMI2 where the CPU has it, and portable) and the generic loop
+    give the same arrays; so does a recorded run (the generic loop, which the reference tests
+    replay card by card)."""
+    kernel = kernel_rules(rules)
+    runs = {loop: simulate_block(kernel, np.random.PCG64(seed), count, "random", False, loop)
+            for loop in ("best", "portable", "generic")}
+    runs["recorded"] = simulate_block(kernel, np.random.PCG64(seed), count, "random", True)
+    for loop, result in runs.items():
+        for name, array in runs["generic"].items():
+            assert np.array_equal(result[name], array), (loop, name)
+
+
+@pytest.mark.parametrize("name", sorted(LOOP_RULES))
+def test_every_compiled_loop_plays_the_same_deals(name: str) -> None:
+    assert_every_loop_plays_the_same_deals(LOOP_RULES[name], 9, 203)  # 203: a short last block
+
+
+@given(rules=rule_combinations(), seed=st.integers(0, 2**32 - 1), count=st.integers(1, 9))
+def test_every_compiled_loop_plays_the_same_deals_for_any_rules(rules: Rules, seed: int,
+                                                                 count: int) -> None:
+    assert_every_loop_plays_the_same_deals(rules, seed, count)
+
+
+def test_an_unknown_loop_is_refused() -> None:
+    with pytest.raises(RulesError, match="unknown loop 'fastest'"):
+        simulate_block(kernel_rules(Rules.avoid()), np.random.PCG64(1), 4, "random", False,
+                       "fastest")
 
 
 def test_record_with_no_pile() -> None:
