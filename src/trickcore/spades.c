@@ -392,7 +392,7 @@ int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, in
                           tc_draw *d)
 {
     tc_mask legal = tc_spades_legal(r, s);
-    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_draw_card(d, legal);
+    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_lowest(tc_draw_bit(d, legal));
 }
 
 static int check_policy(int policy)
@@ -481,7 +481,7 @@ int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int6
             for (int lane = 0; lane < TC_SPADES_LANES; ++lane) {
                 tc_mask legal = tc_spades_legal(r, &s[lane]);
                 int card = policy == TC_SPADES_GREEDY ? greedy_card(r, &s[lane], legal)
-                                                      : tc_draw_card(&d, legal);
+                                                      : tc_lowest(tc_draw_bit(&d, legal));
                 if (out->plays && lane < lanes) {
                     out->plays[(first + lane) * DECK + i] = (uint8_t)card;
                     out->legal[(first + lane) * DECK + i] = legal;
