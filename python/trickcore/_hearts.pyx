@@ -1,5 +1,5 @@
 # cython: freethreading_compatible = False, auto_pickle = False
-"""Bindings of the Hearts-family kernel (src/trickcore/hearts.c): the C rules of a
+"""Bindings of the Hearts-family kernel (src/trickcore/hearts*.{h,c}): the C rules of a
 ``trickcore.hearts.Rules``, the deal state class ``DealCore`` (the base of
 ``trickcore.hearts.Deal``), playouts and block simulation."""
 

@@ -2,7 +2,7 @@
 
 ``Rules`` holds every parameter (presets ``Rules.svarta_maja()`` and ``Rules.spardame()``),
 ``Deal`` is one deal as a state machine (passing, play, scoring) on the C kernel
-``src/trickcore/hearts.c``, ``Match`` plays deals to the end of a game, and
+``src/trickcore/hearts.{h,c}``, ``Match`` plays deals to the end of a game, and
 ``Rules.simulate_block`` plays complete deals by the million in C for ``trickcore.simulate``.
 The rules are in ``shared/rules/hearts.md``; where the sources are silent the choice made is
 noted on the parameter.
@@ -312,7 +312,7 @@ class Rules:
         none), "direction" (index into ``rotation``), and with teams "team_points". With
         ``record=True`` also every deal in full: "hands" as dealt and "passes" (card masks per
         seat), "plays" (cards in play order) and "legal" (the legal cards at each play).
-        Policies: "random" (uniform among legal moves) and "greedy" (see hearts.c)."""
+        Policies: "random" (uniform among legal moves) and "greedy" (see hearts_sim.c)."""
         result = simulate_block(kernel_rules(self), block_generator(seed), check_count(count),
                                 policy, record)
         if self.teams:

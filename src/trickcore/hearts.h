@@ -3,7 +3,7 @@
  *
  * The rules (`tc_hearts_rules`) are a flat struct filled by the Python layer from an immutable
  * `trickcore.hearts.Rules`; the deal state (`tc_hearts_state`) is small and caller-owned, so a
- * copy is a clone. Hot helpers are static inline here; checked entry points and scoring are in
+ * copy is a clone. Hot helpers and the score are static inline here; checked entry points are in
  * hearts.c, the policies, playouts and the simulation loop in hearts_sim.c. Seats are
  * 0..players-1, play goes to seat + 1. */
 #ifndef TRICKCORE_HEARTS_H
@@ -335,13 +335,14 @@ tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
 
 
 /* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
- * one's score to points[i * players ...]. Returns a tc_status. */
+ * one's score to points[i * players ...]. Playout i never depends on count. Returns a
+ * tc_status. */
 int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
                        int policy, int64_t count, int32_t *points);
 
 /* Deals and plays `count` complete deals (passing included, dealer 0, the pass direction drawn
- * uniformly from the rotation) with `policy`, filling *out. Deals are played one after another
- * from the bit stream, so deal j never depends on count. */
+ * uniformly from the rotation) with `policy`, filling *out. Deals are played two at a time from
+ * the bit stream (see hearts_sim.c), so deal j never depends on count. */
 int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,
                        const tc_hearts_block *out);
 

@@ -1,9 +1,10 @@
 /* Hearts-family playouts: the random and greedy policies, playouts from a given state, and the
  * block simulation loop (deal, pass, play, score). The rules of play are those of hearts.h.
  *
- * Random playouts take a fast path once the first trick is over: whole tricks are played from
- * local copies of the hands with the same legal-move helpers, no per-card bookkeeping the score
- * does not need, and a loop variant without the recording branches for plain simulation. */
+ * Random play has a fast path from the start of a trick: whole tricks with the same legal-move
+ * helpers, no per-card bookkeeping the score does not need, the first and last tricks' rules
+ * and the recording resolved at compile time, two deals interleaved, and on x86-64 a variant for
+ * CPUs with BMI2 chosen at run time. The checked API and the greedy policy go move by move. */
 #include "trickcore/hearts.h"
 
 #include <string.h>
@@ -13,10 +14,8 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TC_ALWAYS_INLINE inline __attribute__((always_inline))
-#define TC_NOINLINE __attribute__((noinline))
 #else
 #define TC_ALWAYS_INLINE inline
-#define TC_NOINLINE
 #endif
 
 /* ---- Greedy policy: every choice maximises a key; ties go to the lowest card id. ---- */

@@ -2,7 +2,7 @@
 
 Written from shared/rules/hearts.md with plain sets and no knowledge of the C kernel: the
 property tests replay the C engine's deals here and compare the legal moves at every decision
-and the score at the end. The greedy policy is the one documented in src/trickcore/hearts.c.
+and the score at the end. The greedy policy is the one documented in src/trickcore/hearts_sim.c.
 Derived rule values (deck, hand size, card values, moon cards, pass offsets) come from
 ``trickcore.hearts.Rules``, which has its own named tests.
 """
@@ -176,7 +176,7 @@ class ReferenceDeal:
                     points[s] += r.moon_value
         return points, shooter, False
 
-    # ---- the greedy policy (hearts.c): maximise a key, ties to the lowest card id ----
+    # ---- the greedy policy (hearts_sim.c): maximise a key, ties to the lowest card id ----
     def _best(self, cards: set[int], key: Callable[[int], tuple[int, int]]) -> int:
         return max(sorted(cards), key=lambda c: (key(c), -c))
 

@@ -5,6 +5,7 @@ refusals, undo, clone) against the same reference."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -221,3 +222,46 @@ def test_deal_api_matches_reference_with_refusals_undo_and_clone(rules: Rules, s
             deal.undo()
         assert fingerprint(deal) == recorded
         assert deal.legal_moves() == copy.legal_moves()
+
+
+def reachable_scores(ref: ReferenceDeal) -> set[tuple[int, ...]]:
+    """The score of every way the reference deal `ref` (in play) can be played to its end."""
+    if ref.phase == "over":
+        return {tuple(ref.score()[0])}
+    scores: set[tuple[int, ...]] = set()
+    for card in sorted(ref.legal()):
+        child = copy.deepcopy(ref, {id(ref.rules): ref.rules})
+        child.play(card)
+        scores |= reachable_scores(child)
+    return scores
+
+
+@given(rules=rule_combinations(), seed=st.integers(0, 2**32), data=st.data())
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+def test_random_playouts_end_as_the_reference_can(rules: Rules, seed: int,
+                                                  data: st.DataObject) -> None:
+    # Playouts take the fast random loop from the next trick on: from a few tricks before the
+    # end (sometimes within a trick), every playout's score is one the reference can reach,
+    # and with two tricks or fewer left (at least 1/64 for each way to play) every such score
+    # turns up among 2000 playouts.
+    n = rules.players
+    tricks_left = data.draw(st.integers(1, min(rules.hand_size, 3 if n <= 4 else 2)))
+    within = data.draw(st.integers(0, n - 1)) if tricks_left < rules.hand_size else 0
+    rng = random.Random(seed)
+    deal = Deal.random(rules, seed=seed, dealer=rng.randrange(n), deal_number=rng.randrange(8))
+    ref = ReferenceDeal(rules, [set(h) for h in deal.hands()], deal.dealer, deal.deal_number)
+    for seat in range(n) if deal.phase == "pass" else ():
+        cards = set(deal.hand(seat) - CardSet.parse("QS")) if rules.queen_pass_restricted \
+            else set(deal.hand(seat))
+        passed = set(sorted(cards)[:rules.pass_count])
+        deal.pass_cards(seat, passed)
+        ref.do_pass(seat, passed)
+    while sum(len(h) for h in ref.hands) > tricks_left * n - within:
+        card = rng.choice(sorted(ref.legal()))
+        deal.play(card)
+        ref.play(card)
+    scores = {tuple(p) for p in deal.playouts(2000, seed=seed).tolist()}
+    reachable = reachable_scores(ref)
+    assert scores <= reachable
+    if tricks_left <= 2:
+        assert scores == reachable

@@ -223,6 +223,15 @@ def test_playouts_finish_the_deal_in_c_without_changing_it() -> None:
         deal.playouts(1, policy="smart")
 
 
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_playouts_cut_short_keep_their_first_results(policy: str) -> None:
+    deal = Deal.random(Rules.spardame(), seed=6)
+    random_moves(deal, 9, random.Random(6))
+    long = deal.playouts(37, policy=policy, seed=2)
+    for count in (0, 1, 4, 7):
+        assert np.array_equal(deal.playouts(count, policy=policy, seed=2), long[:count])
+
+
 @given(seed=st.integers(0, 2**32), moves=st.integers(0, 60),
        preset=st.sampled_from(["svarta_maja", "spardame"]), players=st.integers(3, 6))
 def test_json_round_trip_of_random_states(seed: int, moves: int, preset: str,
