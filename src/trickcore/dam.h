@@ -5,8 +5,9 @@
  * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
  * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
  * shared trick kernel (trick.h, table form). Hot helpers are static inline here; checked entry
- * points, scoring, policies and the simulation loop are in dam.c. Seats are 0..players-1, play
- * goes to seat + 1. */
+ * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
+ * goes to seat + 1. Two groups of generic helpers (random choices from 16-bit chunks, a batched
+ * shuffle) live here until they move to draw.h and deal.h. */
 #ifndef TRICKCORE_DAM_H
 #define TRICKCORE_DAM_H
 
