@@ -395,6 +395,18 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 
 /* ---- Block simulation ---- */
 
+/* Loop unrolling hints; the lane loops are unrolled so that every lane's state sits at a
+ * constant address. */
+#define TC_DAM_PRAGMA(text) _Pragma(#text)
+#if defined(__clang__)
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(unroll count)
+#elif defined(__GNUC__)
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(GCC unroll count)
+#else
+#define TC_DAM_UNROLL(count)
+#endif
+#define TC_DAM_UNROLL_LANES TC_DAM_UNROLL(TC_DAM_LANES)
+
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat) and the rest is the
  * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
@@ -405,9 +417,11 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
     tc_dam_shuffle(rng, s->pile, deck_size, hand_size);
+    const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
         tc_multiset hand = {0, 0};
-        for (int i = 0; i < hand_size; ++i) tc_dam_add_copy(&hand, s->pile[p * hand_size + i]);
+        TC_DAM_UNROLL(4)
+        for (const uint8_t *end = card + hand_size; card < end; ++card) tc_dam_add_copy(&hand, *card);
         s->hands[p] = hand;
     }
     s->pile_next = (uint8_t)dealt;
@@ -455,16 +469,6 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_
 
 #define TC_DAM_MAX_TRICKS (TC_DAM_MAX_CARDS / 2) /* of all seats in a deal, with 2 players */
 
-/* The lane loops are unrolled so that every lane's state sits at a constant address. */
-#define TC_DAM_PRAGMA(text) _Pragma(#text)
-#if defined(__clang__)
-#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(unroll count)
-#elif defined(__GNUC__)
-#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(GCC unroll count)
-#else
-#define TC_DAM_UNROLL(count)
-#endif
-#define TC_DAM_UNROLL_LANES TC_DAM_UNROLL(TC_DAM_LANES)
 
 /* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
  * lasts each trick is played by all n seats and refills the hands (the last refill may run
