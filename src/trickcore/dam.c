@@ -421,7 +421,8 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
     for (int p = 0; p < n; ++p) {
         tc_multiset hand = {0, 0};
         TC_DAM_UNROLL(4)
-        for (const uint8_t *end = card + hand_size; card < end; ++card) tc_dam_add_copy(&hand, *card);
+        for (const uint8_t *end = card + hand_size; card < end; ++card)
+            tc_dam_add_copy(&hand, *card);
         s->hands[p] = hand;
     }
     s->pile_next = (uint8_t)dealt;
