@@ -330,41 +330,41 @@ static int check_policy(int policy)
     return policy == TC_DAM_RANDOM || policy == TC_DAM_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
 }
 
-uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t count)
-{
-    uint32_t threshold = 65536u % count;
-    while ((product & 0xFFFF) < threshold)
-        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFFFF) * count;
-    return product;
-}
-
-/* One 64-bit draw per trick under the random policy: card i of the trick takes chunk i. */
-static inline uint64_t trick_word(bitgen_t *rng, int policy)
-{
-    return policy == TC_DAM_RANDOM ? rng->next_uint64(rng->state) : 0;
-}
-
-static inline uint32_t chunk(uint64_t word, int i) { return (uint32_t)(word >> (16 * i)) & 0xFFFF; }
-
 /* Where a recorded deal's plays and legal cards go next (plays is NULL when not recording). */
 typedef struct {
     uint8_t *plays;
     tc_mask *legal;
 } play_record;
 
+uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t bound)
+{
+    uint32_t threshold = 65536u % bound;
+    while ((product & 0xFFFF) < threshold)
+        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFFFF) * bound;
+    return product;
+}
+
 /* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
- * noting it in *rec; the random policy takes chunk `len` of `word`. */
+ * noting it in *rec; the random policy takes chunk `len` of `word`, a draw made for the trick.
+ * `bmi2` (a constant) may be 1 only in code built for TC_DRAW_BMI2_TARGET. */
 TC_DAM_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
                                          const uint8_t *cards, int len, tc_mask legal, int policy,
                                          bitgen_t *rng, uint64_t word, int bmi2, play_record *rec)
 {
+    uint32_t chunk = (uint32_t)(word >> (TC_DRAW_CHUNK_BITS * len)) & 0xFFFF;
     tc_mask bit = policy == TC_DAM_GREEDY ? tc_bit(greedy_card(r, table, cards, len, legal))
-                                          : tc_dam_random_bit(rng, legal, chunk(word, len), bmi2);
+                                          : tc_dam_random_bit(rng, legal, chunk, bmi2);
     if (rec && rec->plays) {
         *rec->plays++ = (uint8_t)tc_lowest(bit);
         *rec->legal++ = legal;
     }
     return bit;
+}
+
+/* One 64-bit draw per trick under the random policy. */
+static inline uint64_t trick_word(bitgen_t *rng, int policy)
+{
+    return policy == TC_DAM_RANDOM ? rng->next_uint64(rng->state) : 0;
 }
 
 /* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
@@ -395,6 +395,18 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 
 /* ---- Block simulation ---- */
 
+/* Loop unrolling hints; the lane loops are unrolled so that every lane's state sits at a
+ * constant address. */
+#define TC_DAM_PRAGMA(text) _Pragma(#text)
+#if defined(__clang__)
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(unroll count)
+#elif defined(__GNUC__)
+#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(GCC unroll count)
+#else
+#define TC_DAM_UNROLL(count)
+#endif
+#define TC_DAM_UNROLL_LANES TC_DAM_UNROLL(TC_DAM_LANES)
+
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat) and the rest is the
  * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
@@ -405,9 +417,12 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
     tc_dam_shuffle(rng, s->pile, deck_size, hand_size);
+    const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
         tc_multiset hand = {0, 0};
-        for (int i = 0; i < hand_size; ++i) tc_dam_add_copy(&hand, s->pile[p * hand_size + i]);
+        TC_DAM_UNROLL(4)
+        for (const uint8_t *end = card + hand_size; card < end; ++card)
+            tc_dam_add_copy(&hand, *card);
         s->hands[p] = hand;
     }
     s->pile_next = (uint8_t)dealt;
@@ -430,8 +445,9 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
 }
 
 /* One trick played by all n seats from s->leader, on the fast path: no refusal checks, no voids,
- * seats in plain rotation; `word` is the trick's draw. `jokers` (a constant) is 0 when the deck
- * has none: then the first card sets the suit led. */
+ * seats in plain rotation; `word` is a draw made for the trick, whose four 16-bit chunks serve
+ * its cards (a rejected chunk takes the next one). `jokers` (a constant) is 0 when the deck has
+ * none: then the first card sets the suit led. */
 TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                           tc_dam_state *s, bitgen_t *rng, uint64_t word, int n,
                                           int jokers, int policy, int bmi2, play_record *rec)
@@ -455,16 +471,6 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_
 
 #define TC_DAM_MAX_TRICKS (TC_DAM_MAX_CARDS / 2) /* of all seats in a deal, with 2 players */
 
-/* The lane loops are unrolled so that every lane's state sits at a constant address. */
-#define TC_DAM_PRAGMA(text) _Pragma(#text)
-#if defined(__clang__)
-#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(unroll count)
-#elif defined(__GNUC__)
-#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(GCC unroll count)
-#else
-#define TC_DAM_UNROLL(count)
-#endif
-#define TC_DAM_UNROLL_LANES TC_DAM_UNROLL(TC_DAM_LANES)
 
 /* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
  * lasts each trick is played by all n seats and refills the hands (the last refill may run
@@ -561,24 +567,16 @@ TC_DAM_FAST(fast_4_jokers, , 4, 1, 0)
 static const simulate_fn portable_loops[2][3] = {{fast_2, fast_3, fast_4},
                                                  {fast_2_jokers, fast_3_jokers, fast_4_jokers}};
 
-#if TC_DAM_BMI2_CLONE
-TC_DAM_FAST(fast_2_bmi2, TC_DAM_TARGET_BMI2, 2, 0, 1)
-TC_DAM_FAST(fast_3_bmi2, TC_DAM_TARGET_BMI2, 3, 0, 1)
-TC_DAM_FAST(fast_4_bmi2, TC_DAM_TARGET_BMI2, 4, 0, 1)
-TC_DAM_FAST(fast_2_jokers_bmi2, TC_DAM_TARGET_BMI2, 2, 1, 1)
-TC_DAM_FAST(fast_3_jokers_bmi2, TC_DAM_TARGET_BMI2, 3, 1, 1)
-TC_DAM_FAST(fast_4_jokers_bmi2, TC_DAM_TARGET_BMI2, 4, 1, 1)
+#ifdef TC_DRAW_BMI2_CLONE
+TC_DAM_FAST(fast_2_bmi2, TC_DRAW_BMI2_TARGET, 2, 0, 1)
+TC_DAM_FAST(fast_3_bmi2, TC_DRAW_BMI2_TARGET, 3, 0, 1)
+TC_DAM_FAST(fast_4_bmi2, TC_DRAW_BMI2_TARGET, 4, 0, 1)
+TC_DAM_FAST(fast_2_jokers_bmi2, TC_DRAW_BMI2_TARGET, 2, 1, 1)
+TC_DAM_FAST(fast_3_jokers_bmi2, TC_DRAW_BMI2_TARGET, 3, 1, 1)
+TC_DAM_FAST(fast_4_jokers_bmi2, TC_DRAW_BMI2_TARGET, 4, 1, 1)
 static const simulate_fn bmi2_loops[2][3] = {
     {fast_2_bmi2, fast_3_bmi2, fast_4_bmi2},
     {fast_2_jokers_bmi2, fast_3_jokers_bmi2, fast_4_jokers_bmi2}};
-
-/* BMI2 with a fast pdep: not on AMD before Zen 3, where it is slow microcode. */
-static int cpu_has_fast_pdep(void)
-{
-    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
-           __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") &&
-           !__builtin_cpu_is("amdfam17h");
-}
 #endif
 
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
@@ -594,8 +592,8 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
     }
     int jokers = (r->deck.once & TC_JOKER_MASK) != 0, players = r->players - 2;
     simulate_fn fast = portable_loops[jokers][players];
-#if TC_DAM_BMI2_CLONE
-    if (loop == TC_DAM_LOOP_BEST && cpu_has_fast_pdep()) fast = bmi2_loops[jokers][players];
+#ifdef TC_DRAW_BMI2_CLONE
+    if (loop == TC_DAM_LOOP_BEST && tc_draw_has_fast_bmi2()) fast = bmi2_loops[jokers][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;

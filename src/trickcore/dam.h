@@ -5,8 +5,9 @@
  * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
  * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
  * shared trick kernel (trick.h, table form). Hot helpers are static inline here; checked entry
- * points, scoring, policies and the simulation loop are in dam.c. Seats are 0..players-1, play
- * goes to seat + 1. */
+ * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
+ * goes to seat + 1. Two generic groups of helpers live here until they move: random choices
+ * from draws made ahead (to draw.h) and a batched shuffle (to deal.h). */
 #ifndef TRICKCORE_DAM_H
 #define TRICKCORE_DAM_H
 
@@ -127,21 +128,48 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
     return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask, TC_JOKER_MASK);
 }
 
-/* ---- Random choices. Generic helpers, kept here until they move to draw.h. ----
- * A random policy makes one choice per card, among at most 17 cards. Each choice takes a 16-bit
- * chunk of a 64-bit draw, so one generator call serves a whole trick of up to four cards. The
- * index is Lemire's multiply-and-reject on 16 bits, exactly uniform: a chunk is rejected with
- * probability below count / 65536, and then replaced by the low 16 bits of a fresh draw. */
+/* ---- Random choices from draws made ahead, one per trick; to move to draw.h. ----
+ * The fast path draws one 64-bit word per trick before playing and gives card i of the trick the
+ * word's i-th 16-bit chunk, so its loop calls no generator: draw.h's tc_draw_below and
+ * tc_draw_bit on a chunk known in advance. A rejected chunk (probability below bound / 65536) is
+ * replaced from a fresh draw, out of line. */
 
-/* The cold path of tc_dam_below16: `product` (chunk * count) fell in the rejection zone. */
-uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t count);
+/* The cold path of tc_dam_below16: `product` (chunk * bound) fell in the rejection zone. */
+uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t bound);
 
-/* Uniform integer in [0, count) from a 16-bit chunk, 1 <= count <= 65536. */
-static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t count)
+/* Uniform integer in [0, bound) from the 16-bit `chunk`, 1 <= bound <= 65536. */
+static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t bound)
 {
-    uint32_t product = chunk * count;
-    if ((product & 0xFFFF) < count) product = tc_dam_redraw16(rng, product, count);
-    return product >> 16;
+    uint32_t product = chunk * bound;
+    if ((product & 0xFFFF) < bound) product = tc_dam_redraw16(rng, product, bound);
+    return product >> TC_DRAW_CHUNK_BITS;
+}
+
+#ifdef TC_DRAW_BMI2_CLONE
+/* pdep, as draw.h's tc_select_bit_bmi2 but in assembly: the intrinsic's function is not inlined
+ * into the large simulation loops (GCC's growth limits), which would cost a call per card;
+ * the assembly always is. Only in code built for TC_DRAW_BMI2_TARGET. */
+static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
+{
+    tc_mask deposited;
+    __asm__("pdep %2, %1, %0" : "=r"(deposited) : "r"(bits), "rm"(mask));
+    return deposited;
+}
+#endif
+
+/* The bit of a uniformly random card of a non-empty mask, from a 16-bit chunk: draw.h's
+ * tc_draw_bit on a chunk known in advance. `bmi2` (a constant) may be 1 only in code built for
+ * TC_DRAW_BMI2_TARGET; both ways pick the same card. */
+static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
+{
+#ifdef TC_DRAW_BMI2_CLONE
+    if (bmi2) {
+        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
+        return tc_dam_pdep(UINT64_C(1) << k, m);
+    }
+#endif
+    (void)bmi2;
+    return tc_select_bit(m, (int)tc_dam_below16(rng, chunk, (uint32_t)(tc_byte_prefix(m) >> 56)));
 }
 
 /* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
@@ -192,41 +220,6 @@ static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep
     uint32_t b = (uint32_t)n, last = (uint32_t)(n - steps); /* the bound of the last step - 1 */
     for (; b >= last + 4; b -= 4) tc_dam_shuffle_steps(rng, *x++, cards, b, 4);
     if (b > last) tc_dam_shuffle_steps(rng, *x, cards, b, (int)(b - last)); /* the last steps */
-}
-
-/* x86-64 builds also compile the simulation loop for CPUs with BMI2 (chosen at run time), where
- * selecting the k-th card of a mask is one pdep instruction. It is written in assembly because
- * the intrinsic cannot be inlined into code that is also built for the portable target. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define TC_DAM_BMI2_CLONE 1
-#define TC_DAM_TARGET_BMI2 __attribute__((target("popcnt,bmi,bmi2")))
-
-/* The bits of `mask` selected by the low bits of `bits` (pdep); BMI2 code only. */
-static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
-{
-    tc_mask deposited;
-    __asm__("pdep %2, %1, %0" : "=r"(deposited) : "r"(bits), "rm"(mask));
-    return deposited;
-}
-#else
-#define TC_DAM_BMI2_CLONE 0
-#endif
-
-/* The bit of a uniformly random card of a non-empty mask, from a 16-bit chunk. `bmi2` (a
- * constant) may be 1 only in code compiled for BMI2 (TC_DAM_TARGET_BMI2); both ways pick the
- * same card. */
-static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
-{
-#if TC_DAM_BMI2_CLONE
-    if (bmi2) {
-        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
-        return tc_dam_pdep(UINT64_C(1) << k, m);
-    }
-#endif
-    (void)bmi2;
-    uint64_t prefix = tc_byte_prefix(m);
-    uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)(prefix >> 56));
-    return tc_bit(tc_select_card(m, prefix, (int)k));
 }
 
 /* Removes one copy of a held card, given as its bit, branch-free. */
