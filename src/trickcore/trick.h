@@ -110,6 +110,16 @@ static inline int tc_trick_winner_table(const tc_trick_table *table, const uint8
     return best;
 }
 
+/* One pack without jokers, from masks: the winning card of a trick whose cards are `cards`, led
+ * in the suit whose cards are `led`, with `trump` the trump suit's cards (0 without trumps): the
+ * highest trump played if any, else the highest card of the suit led. The rule of tc_card_key,
+ * for loops that know which seat holds each card (a card-to-seat table gives the winner). */
+static inline int tc_trick_winning_card(tc_mask cards, tc_mask led, tc_mask trump)
+{
+    tc_mask trumps = cards & trump;
+    return tc_highest(trumps ? trumps : cards & led);
+}
+
 /* Checked winner: validates the rules and every card, then writes the winner's index.
  * On an error returns a tc_status code and writes the offending card's index to *bad. */
 int tc_trick_winner(const uint8_t *cards, int n, const tc_trick_rules *rules, int *winner, int *bad);
