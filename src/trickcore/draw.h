@@ -124,7 +124,7 @@ TC_DRAW_BMI2_TARGET static inline tc_mask tc_select_bit_bmi2(tc_mask m, int k)
 
 TC_DRAW_BMI2_TARGET static inline tc_mask tc_draw_bit_bmi2(tc_draw *d, tc_mask m)
 {
-    return tc_select_bit_bmi2(m, tc_draw_below(d, (uint32_t)__builtin_popcountll(m)));
+    return tc_select_bit_bmi2(m, tc_draw_below(d, (uint32_t)tc_popcount(m)));
 }
 #endif
 
