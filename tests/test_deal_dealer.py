@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reference.dealing import reference_deal, reference_stock_order
 from trickcore._deal import _dealer_deals
-from trickcore.seeding import block_bit_generator, root_seed
+from trickcore.seeding import BLOCK_SIZE, block_bit_generator, root_seed
 
 import trickcore as tc
 
@@ -57,3 +57,15 @@ def test_dealer_refuses_bad_decks() -> None:
         _dealer_deals(np.random.PCG64(1), 0b111, 2, 2, 1)
     with pytest.raises(tc.TrickcoreError, match="cannot deal"):
         _dealer_deals(np.random.PCG64(1), 0b111, 9, 0, 1)
+
+
+@pytest.mark.parametrize("deck", [None, tc.CardMultiset.two_packs()])
+def test_deals_with_a_stock_do_not_depend_on_the_split(deck: tc.CardMultiset | None) -> None:
+    whole = tc.deal_batch(BLOCK_SIZE + 5, players=3, hand_size=5, deck=deck, seed=8)
+    piece = tc.deal_batch(11, players=3, hand_size=5, deck=deck, seed=8, start=BLOCK_SIZE - 6)
+    rows = slice(BLOCK_SIZE - 6, BLOCK_SIZE + 5)
+    assert np.array_equal(piece.hands, whole.hands[rows])
+    assert np.array_equal(piece.stock, whole.stock[rows])
+    if deck is not None:
+        assert piece.twice is not None and whole.twice is not None
+        assert np.array_equal(piece.twice, whole.twice[rows])
