@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore._cards import CardMultiset, CardSet
-from trickcore._deal import deal_block
+from trickcore._deal import deal_into
 from trickcore.errors import RulesError
 from trickcore.seeding import BLOCK_SIZE, SeedLike, block_bit_generator, blocks, root_seed
 
@@ -78,21 +78,17 @@ def deal_batch(
         raise RulesError(f"count and start must be non-negative, not {count!r}, {start!r}")
     two_packs = isinstance(deck, CardMultiset)
     root = root_seed(seed)
-    parts = []
-    for block, offset, take in blocks(start, count):
-        once, twice, stock = deal_block(
-            block_bit_generator(root, block), ids, players, hand_size, offset + take, two_packs)
-        parts.append((once[offset:], None if twice is None else twice[offset:], stock[offset:]))
     stock_size = len(ids) - players * hand_size
-    hands = (np.concatenate([p[0] for p in parts]) if parts
-             else np.zeros((0, players), dtype=np.uint64))
-    twice_all = None
-    if two_packs:
-        twice_all = (np.concatenate([p[1] for p in parts if p[1] is not None]) if parts
-                     else np.zeros((0, players), dtype=np.uint64))
-    stock_all = (np.concatenate([p[2] for p in parts]) if parts
-                 else np.zeros((0, stock_size), dtype=np.uint8))
-    return Deals(hands, twice_all, stock_all, start, root.entropy)
+    hands = np.empty((count, players), dtype=np.uint64)
+    twice = np.empty((count, players), dtype=np.uint64) if two_packs else None
+    stock = np.empty((count, stock_size), dtype=np.uint8)
+    done = 0
+    for block, offset, take in blocks(start, count):
+        rows = slice(done, done + take)
+        done += take
+        deal_into(block_bit_generator(root, block), ids, players, hand_size, offset,
+                  hands[rows], None if twice is None else twice[rows], stock[rows])
+    return Deals(hands, twice, stock, start, root.entropy)
 
 
 __all__ = ["BLOCK_SIZE", "Deals", "deal_batch", "deck_ids"]

@@ -35,7 +35,20 @@ static inline int tc_make_card(int suit, int rank) { return suit * TC_NUM_RANKS 
 static inline tc_mask tc_bit(int card) { return UINT64_C(1) << card; }
 static inline tc_mask tc_suit_mask(int suit) { return TC_SUIT_MASK_BITS << (suit * TC_NUM_RANKS); }
 
-static inline int tc_popcount(tc_mask m) { return __builtin_popcountll(m); }
+/* Cards in a mask. Without POPCNT in the build, __builtin_popcountll is a libgcc call; this
+ * SWAR count is inline instead, and GCC and clang turn it back into popcnt in functions compiled
+ * for POPCNT (TC_DRAW_BMI2_TARGET). */
+static inline int tc_popcount(tc_mask m)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(m);
+#else
+    m -= (m >> 1) & UINT64_C(0x5555555555555555);
+    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
+    m = (m + (m >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
 /* Lowest and highest card of a non-empty mask. */
 static inline int tc_lowest(tc_mask m) { return __builtin_ctzll(m); }
 static inline int tc_highest(tc_mask m) { return 63 - __builtin_clzll(m); }
