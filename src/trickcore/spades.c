@@ -205,121 +205,50 @@ int tc_spades_claim_misdeal(const tc_spades_rules *r, tc_spades_state *s, int se
     return TC_OK;
 }
 
-/* Scoring. A side's contract is the sum of its number bids; made: +10 a trick bid and +1 an
- * overtrick (a bag), set: -10 a trick bid. Each nil scores +/- its value on the nil bidder's own
- * tricks, which count only as bags. After a renege (table mode) the offending side is set and
- * every nil of it fails; in partnerships the other side makes its contract with all 13 tricks
- * counted for it, in cutthroat each other player makes its contract with its own tricks (at
- * least the bid). Bags reaching the limit cost the penalty, the rest carrying over. */
+/* A misdeal scores nothing; otherwise see tc_spades_score_tricks. */
 void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spades_result *out)
 {
-    int sides = tc_spades_sides(r);
     memset(out, 0, sizeof *out);
-    for (int k = 0; k < sides; ++k) {
-        out->totals[k] = s->scores[k];
-        out->bags[k] = s->bags[k];
+    if (s->misdeal_seat >= 0) {
+        for (int k = 0; k < tc_spades_sides(r); ++k) {
+            out->totals[k] = s->scores[k];
+            out->bags[k] = s->bags[k];
+        }
+        return;
     }
-    if (s->misdeal_seat >= 0) return;
     int offender = s->first_renege >= 0 ? tc_spades_side(r, s->first_renege) : -1;
-    for (int k = 0; k < sides; ++k) {
-        int32_t points = 0;
-        int contract = 0, tricks = 0, nil_tricks = 0;
-        for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-            if (tc_spades_side(r, p) != k) continue;
-            int bid = s->bids[p], taken = s->tricks_won[p];
-            if (bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL) {
-                int32_t value = bid == TC_SPADES_NIL ? r->nil_value : r->blind_nil_value;
-                points += taken > 0 || offender == k ? -value : value;
-                nil_tricks += taken;
-            } else {
-                contract += bid;
-                tricks += taken;
-            }
-        }
-        int bags = 0, made;
-        if (offender == k) {
-            made = 0;
-        } else {
-            if (offender >= 0) {
-                int credited = tricks > contract ? tricks : contract;
-                tricks = r->partnerships ? TC_SPADES_TRICKS : credited;
-                if (r->partnerships) nil_tricks = 0; /* already among the 13 */
-            }
-            made = tricks >= contract;
-            if (made) bags = tricks - contract + nil_tricks;
-            else bags = nil_tricks;
-        }
-        points += made ? 10 * contract + (tricks - contract) : -10 * contract;
-        int32_t counter = s->bags[k] + bags;
-        int penalties = 0;
-        while (counter >= r->bag_limit) {
-            counter -= r->bag_limit;
-            points -= r->bag_penalty;
-            ++penalties;
-        }
-        out->points[k] = points;
-        out->totals[k] = s->scores[k] + points;
-        out->bags[k] = (int16_t)counter;
-        out->bags_taken[k] = (int8_t)bags;
-        out->penalties[k] = (int8_t)penalties;
-        out->contract[k] = (int8_t)contract;
-        out->tricks[k] = (int8_t)tricks;
-        out->made[k] = (int8_t)made;
-    }
+    tc_spades_score_tricks(r, s->bids, s->tricks_won, s->scores, s->bags, offender, out);
 }
 
 /* ---- The bidding evaluator ---- */
 
-/* Sure tricks: trumps held among the top n trumps of the deck when holding n (A♠ alone, K♠ with
- * one more, ...), or every trump past the third when that is more; a side ace in a suit of at
- * most 6 cards, its king too when holding at most 4; one ruff per void side suit while trumps
- * are left over. At most 13. */
-int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
+#define SIDE_SUIT_(length, honours)                                                        \
+    (((honours) >> 1 & ((length) <= 6)) + ((honours) == 3 && (length) <= 4) + 16 * ((length) == 0))
+#define SIDE_SUIT_ROW_(length)                                                             \
+    {SIDE_SUIT_(length, 0), SIDE_SUIT_(length, 1), SIDE_SUIT_(length, 2), SIDE_SUIT_(length, 3)}
+
+const uint8_t tc_spades_side_suit[TC_NUM_RANKS + 1][4] = {
+    SIDE_SUIT_ROW_(0),  SIDE_SUIT_ROW_(1),  SIDE_SUIT_ROW_(2),  SIDE_SUIT_ROW_(3),
+    SIDE_SUIT_ROW_(4),  SIDE_SUIT_ROW_(5),  SIDE_SUIT_ROW_(6),  SIDE_SUIT_ROW_(7),
+    SIDE_SUIT_ROW_(8),  SIDE_SUIT_ROW_(9),  SIDE_SUIT_ROW_(10), SIDE_SUIT_ROW_(11),
+    SIDE_SUIT_ROW_(12), SIDE_SUIT_ROW_(13)};
+
+int tc_spades_nearest_bid(uint32_t legal, int want)
 {
-    tc_mask trumps = hand & r->trumps;
-    int n = tc_popcount(trumps);
-    int honours = tc_popcount(trumps & r->top_trumps[n]);
-    int trump_tricks = honours > n - 3 ? honours : n - 3;
-    int side = 0, voids = 0;
-    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit) {
-        unsigned holding = (unsigned)(hand >> (suit * TC_NUM_RANKS)) & TC_SUIT_MASK_BITS;
-        int length = tc_popcount(holding);
-        int ace = holding >> 12 & 1, king = holding >> 11 & 1;
-        side += ace & (length <= 6);
-        side += ace & king & (length <= 4);
-        voids += length == 0;
-    }
-    int spare = n - trump_tricks, ruffs = voids < spare ? voids : spare;
-    int estimate = trump_tricks + side + ruffs;
-    return estimate < TC_SPADES_TRICKS ? estimate : TC_SPADES_TRICKS;
+    uint32_t numbers = legal & ~(UINT32_C(1) << TC_SPADES_BLIND_NIL);
+    uint32_t below = numbers & ((UINT32_C(1) << want) - 1), above = numbers & ~below;
+    if (!below) return tc_lowest(above);
+    int down = tc_highest(below);
+    if (!above) return down;
+    int up = tc_lowest(above);
+    return up - want <= want - down ? up : down;
 }
 
-/* Blind nil when allowed and the side is at least twice the threshold behind (and behind at
- * all); otherwise nil for a weak hand (no sure trick, at most 3 trumps), else the estimate (at
- * least 1), each replaced by the legal bid nearest to it (ties: the higher) where the variant
- * restricts bids. */
 int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s)
 {
-    uint32_t legal = tc_spades_legal_bids(r, s);
     int seat = s->to_act;
-    if (legal >> TC_SPADES_BLIND_NIL & 1) {
-        int32_t gap = behind(r, s->scores, seat);
-        if (gap > 0 && gap >= 2 * r->blind_nil_behind) return TC_SPADES_BLIND_NIL;
-    }
-    tc_mask hand = s->hands[seat];
-    int estimate = tc_spades_estimate(r, hand);
-    int weak = estimate == 0 && tc_popcount(hand & r->trumps) <= 3;
-    int want = weak ? TC_SPADES_NIL : (estimate > 1 ? estimate : 1);
-    if (legal >> want & 1) return want;
-    int best = -1, best_gap = 99;
-    for (int code = TC_SPADES_NIL; code < TC_SPADES_BLIND_NIL; ++code) {
-        int gap = code > want ? code - want : want - code;
-        if ((legal >> code & 1) && gap <= best_gap) {
-            best = code;
-            best_gap = gap;
-        }
-    }
-    return best;
+    return tc_spades_choose_bid(r, tc_spades_legal_bids(r, s), s->hands[seat],
+                                behind(r, s->scores, seat));
 }
 
 /* ---- Play policies ---- */
