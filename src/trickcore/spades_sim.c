@@ -278,21 +278,18 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
 
 /* ---- Dealing and bidding ---- */
 
-/* Shuffles and deals until no hand qualifies for a misdeal (each qualifying deal is redealt by
- * the same dealer, as if its first qualifying seat asked). Returns the number of redeals, or -1
- * past TC_SPADES_MAX_REDEALS. */
-static int deal_one(const tc_spades_rules *r, bitgen_t *rng, uint8_t *deck, tc_mask *hands)
+/* Deals with `dl` (the one dealing kernel, deal.h) until no hand qualifies for a misdeal when
+ * misdeals are played (each qualifying deal is redealt by the same dealer, as if its first
+ * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. */
+static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer *dl,
+                                       bitgen_t *rng, tc_mask *hands, int isa)
 {
     for (int redeals = 0; redeals <= TC_SPADES_MAX_REDEALS; ++redeals) {
-        tc_shuffle(rng, deck, TC_SPADES_PLAYERS * TC_SPADES_TRICKS);
+        tc_dealer_deal_isa(dl, rng, hands, isa);
+        if (!r->misdeal) return redeals;
         int misdeal = 0;
-        for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-            tc_mask hand = 0;
-            const uint8_t *dealt = deck + p * TC_SPADES_TRICKS;
-            for (int i = 0; i < TC_SPADES_TRICKS; ++i) hand |= tc_bit(dealt[i]);
-            hands[p] = hand;
-            misdeal |= r->misdeal && tc_spades_misdeal_reasons(r, hand);
-        }
+        for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+            misdeal |= tc_spades_misdeal_reasons(r, hands[p]);
         if (!misdeal) return redeals;
     }
     return -1;
@@ -342,9 +339,8 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *r, bitgen_t *r
     int blind = r->blind_nil && 0 >= r->blind_nil_behind ? 0xF : 0; /* every side at 0 */
     trick_loop tl;
     trick_loop_init(&tl, r);
-    uint8_t deck[DECK];
-    int k = 0;
-    for (tc_mask m = r->deck; m; m &= m - 1) deck[k++] = (uint8_t)tc_lowest(m);
+    tc_dealer dl;
+    tc_dealer_init(&dl, r->deck, TC_SPADES_PLAYERS, TC_SPADES_TRICKS); /* checked rules: TC_OK */
     tc_draw d;
     tc_draw_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_SPADES_LANES) {
@@ -356,7 +352,7 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *r, bitgen_t *r
         tc_playout_recorder recs[TC_SPADES_LANES] = {{0, 0}};
         int within = tc_playout_lanes_within(j0, count, TC_SPADES_LANES);
         for (int l = 0; l < TC_SPADES_LANES; ++l) {
-            redeals[l] = deal_one(r, rng, deck, hands[l]);
+            redeals[l] = deal_hands(r, &dl, rng, hands[l], isa);
             if (redeals[l] < 0) return TC_ERR_ARGUMENT;
             bid_deal(r, hands[l], blind, bids[l], recording ? legal_bids[l] : 0);
             if (recording && l < within)
