@@ -120,7 +120,7 @@ typedef struct {
     tc_mask hands[TC_SPADES_PLAYERS];
     tc_mask unbroken;
     tc_seat_map seats;
-    int8_t won[TC_SPADES_PLAYERS];
+    int won[TC_SPADES_PLAYERS]; /* int, not int8_t: a char-type store would alias everything */
     int leader;
 } trick_play;
 
@@ -157,13 +157,29 @@ static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hand
     p->leader = leader;
 }
 
+/* The card `seat` plays to a trick led in the suit whose cards are `led` (`last`: its one card);
+ * removes it from the hand and returns it as a mask. */
+static TC_ALWAYS_INLINE tc_mask random_follow(trick_play *p, int seat, tc_mask led, int last,
+                                              tc_draw *d, int isa, tc_playout_recorder *rec)
+{
+    tc_mask hand = p->hands[seat], legal = hand;
+    if (!last) {
+        tc_mask kept = hand & led;
+        legal = kept ? kept : hand;
+    }
+    tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
+    tc_playout_record(rec, tc_lowest(bit), legal);
+    p->hands[seat] = hand & ~bit;
+    return bit;
+}
+
 /* One trick with uniformly random legal cards; `last` (every seat has one card left and plays it
  * without a draw) is a constant at every call. */
 static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_play *p,
                                           tc_draw *d, int isa, tc_playout_recorder *rec)
 {
-    int seat = p->leader;
-    tc_mask hand = p->hands[seat], legal = hand;
+    int leader = p->leader;
+    tc_mask hand = p->hands[leader], legal = hand;
     if (!last) {
         tc_mask kept = hand & ~p->unbroken;
         legal = kept ? kept : hand;
@@ -171,22 +187,12 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_
     tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
     int card = tc_lowest(cards);
     tc_playout_record(rec, card, legal);
-    p->hands[seat] = hand & ~cards;
+    p->hands[leader] = hand & ~cards;
     int led_suit = tl->suit[card];
     tc_mask led = tl->follow[led_suit];
-    for (int i = 1; i < TC_SPADES_PLAYERS; ++i) {
-        seat = (seat + 1) & 3;
-        hand = p->hands[seat];
-        legal = hand;
-        if (!last) {
-            tc_mask kept = hand & led;
-            legal = kept ? kept : hand;
-        }
-        tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
-        tc_playout_record(rec, tc_lowest(bit), legal);
-        p->hands[seat] = hand & ~bit;
-        cards |= bit;
-    }
+    cards |= random_follow(p, (leader + 1) & 3, led, last, d, isa, rec);
+    cards |= random_follow(p, (leader + 2) & 3, led, last, d, isa, rec);
+    cards |= random_follow(p, (leader + 3) & 3, led, last, d, isa, rec);
     int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, tl->trumps),
                                   TC_SPADES_PLAYERS);
     p->won[winner]++;
@@ -235,7 +241,8 @@ static TC_ALWAYS_INLINE void playouts(const tc_spades_rules *r, const tc_spades_
                                  s[l].spades_broken, tl.trumps);
             random_tricks(&tl, lanes, s[0].tricks_played, &d, isa, 0);
             for (int l = 0; l < TC_SPADES_LANES; ++l) {
-                memcpy(s[l].tricks_won, lanes[l].won, sizeof s[l].tricks_won);
+                for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat)
+                    s[l].tricks_won[seat] = (int8_t)lanes[l].won[seat];
                 s[l].phase = TC_SPADES_OVER;
             }
         }
@@ -299,20 +306,20 @@ static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer
  * evaluator bids blind nil; `blind` has bit p when seat p may): each seat's legal bids (in
  * bidding order, to `legal_bids` unless NULL) and its bid. */
 static TC_ALWAYS_INLINE void bid_deal(const tc_spades_rules *r, const tc_mask *hands, int blind,
-                                      int8_t *bids, uint32_t *legal_bids)
+                                      int *bids, uint32_t *legal_bids)
 {
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) bids[seat] = TC_SPADES_NO_BID;
     for (int i = 0; i < TC_SPADES_PLAYERS; ++i) {
         int seat = (i + 1) & 3;
         uint32_t legal = tc_spades_allowed_bids(r, hands[seat], bids[seat ^ 2], blind >> seat & 1);
         if (legal_bids) legal_bids[i] = legal;
-        bids[seat] = (int8_t)tc_spades_choose_bid(r, legal, hands[seat], 0);
+        bids[seat] = tc_spades_choose_bid(r, legal, hands[seat], 0);
     }
 }
 
 /* Greedy play of a dealt and bid deal, move by move from a checked start. */
-static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const int8_t *bids,
-                        tc_playout_recorder *rec, int8_t *won)
+static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const int *bids,
+                        tc_playout_recorder *rec, int *won)
 {
     static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
     static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
@@ -320,7 +327,7 @@ static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const in
     tc_spades_start(r, &s, hands, 0, zero_scores, zero_bags);
     while (s.phase == TC_SPADES_BIDDING) tc_spades_bid_unchecked(&s, bids[s.to_act]);
     play_moves(r, &s, TC_SPADES_GREEDY, 0, TC_PLAYOUT_PORTABLE, rec);
-    memcpy(won, s.tricks_won, sizeof s.tricks_won);
+    for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) won[seat] = s.tricks_won[seat];
 }
 
 /* ---- The block loop ---- */
@@ -345,7 +352,7 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *r, bitgen_t *r
     tc_draw_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_SPADES_LANES) {
         tc_mask hands[TC_SPADES_LANES][TC_SPADES_PLAYERS];
-        int8_t bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
+        int bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         uint32_t legal_bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         int redeals[TC_SPADES_LANES];
         trick_play lanes[TC_SPADES_LANES];
@@ -369,10 +376,15 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *r, bitgen_t *r
         }
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
+            int8_t bid8[TC_SPADES_PLAYERS], won8[TC_SPADES_PLAYERS];
+            for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
+                bid8[seat] = (int8_t)bids[l][seat];
+                won8[seat] = (int8_t)lanes[l].won[seat];
+            }
             tc_spades_result result;
-            tc_spades_score_tricks(r, bids[l], lanes[l].won, zero_scores, zero_bags, -1, &result);
-            memcpy(out->bids + j * TC_SPADES_PLAYERS, bids[l], sizeof bids[l]);
-            memcpy(out->tricks + j * TC_SPADES_PLAYERS, lanes[l].won, sizeof lanes[l].won);
+            tc_spades_score_tricks(r, bid8, won8, zero_scores, zero_bags, -1, &result);
+            memcpy(out->bids + j * TC_SPADES_PLAYERS, bid8, sizeof bid8);
+            memcpy(out->tricks + j * TC_SPADES_PLAYERS, won8, sizeof won8);
             for (int side = 0; side < sides; ++side) {
                 out->points[j * sides + side] = result.points[side];
                 out->bags[j * sides + side] = result.bags_taken[side];
