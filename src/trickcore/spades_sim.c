@@ -335,10 +335,16 @@ static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const in
 /* Deals, bids, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0,
  * misdeals redealt) and bids, then their play, then the outputs of the lanes within `count`.
  * Returns a tc_status. */
-static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *r, bitgen_t *rng, int policy,
-                                           int64_t count, const tc_spades_block *out, int isa,
-                                           int recording)
+static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_t *rng,
+                                           int policy, int64_t count, const tc_spades_block *out,
+                                           int isa, int recording)
 {
+    /* Local copies whose address never leaves the inlined loop (the greedy policy aside): the
+     * compiler may then keep their fields in registers across generator calls and byte stores. */
+    const tc_spades_rules rules_copy = *rules, *r = &rules_copy;
+    tc_dealer dealer;
+    tc_dealer_init(&dealer, r->deck, TC_SPADES_PLAYERS, TC_SPADES_TRICKS); /* checked: TC_OK */
+    const tc_dealer dl = dealer;
     enum { DECK = TC_SPADES_PLAYERS * TC_SPADES_TRICKS };
     static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
     static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
@@ -346,8 +352,6 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *r, bitgen_t *r
     int blind = r->blind_nil && 0 >= r->blind_nil_behind ? 0xF : 0; /* every side at 0 */
     trick_loop tl;
     trick_loop_init(&tl, r);
-    tc_dealer dl;
-    tc_dealer_init(&dl, r->deck, TC_SPADES_PLAYERS, TC_SPADES_TRICKS); /* checked rules: TC_OK */
     tc_draw d;
     tc_draw_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_SPADES_LANES) {
