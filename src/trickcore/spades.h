@@ -19,7 +19,7 @@
 #define TC_SPADES_PLAYERS 4
 #define TC_SPADES_TRICKS 13
 #define TC_SPADES_SUIT 3
-#define TC_SPADES_LANES 4          /* deals played side by side by tc_spades_simulate */
+#define TC_SPADES_LANES 4          /* deals played side by side by the playout loops */
 #define TC_SPADES_MAX_VALUE 1000   /* bound on nil values and the bag penalty */
 #define TC_SPADES_MAX_SCORE 100000000 /* bound on |score| carried into a deal */
 #define TC_SPADES_MAX_BAG_LIMIT 100
@@ -411,14 +411,21 @@ int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, in
                           tc_draw *d);
 
 /* Plays `count` playouts of the deal `*start` (bidding or play phase) to the end: bids by the
- * evaluator, cards by `policy`; writes each one's result. Returns a tc_status. */
+ * evaluator, cards by `policy`; writes each one's result. Playout j is lane j % TC_SPADES_LANES
+ * of group j / TC_SPADES_LANES: each lane goes move by move to the end of the trick under way,
+ * then the group's random play goes trick by trick, lane by lane (spades_sim.c). Returns a
+ * tc_status. */
 int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
                        int policy, int64_t count, tc_spades_result *results);
 
 /* Deals and plays `count` complete deals (dealer 0, scores and bags 0; misdeals redealt when
  * the rules allow them and a hand qualifies) with the evaluator's bids and `policy`'s cards,
- * filling *out. Deals are played TC_SPADES_LANES at a time, card by card; deal j depends only on
- * the bit stream and j (never on count). */
+ * filling *out. The random order: deal j is lane j % TC_SPADES_LANES of group j /
+ * TC_SPADES_LANES; a group deals each lane in turn (deal.h's tc_dealer, straight from the bit
+ * generator, redealing a misdeal at once), then plays trick 1 of every lane, trick 2, ... with
+ * random cards drawn by draw.h (the last trick draws nothing). A group is always played in full,
+ * so deal j depends only on the bit stream and j (never on count), and recording (out->plays)
+ * changes nothing. */
 int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
                        const tc_spades_block *out);
 
