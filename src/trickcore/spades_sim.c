@@ -16,6 +16,10 @@
 #include "trickcore/playout.h"
 #include "trickcore/status.h"
 
+#if TC_SPADES_LANES % 2
+#error "the block loop deals lanes two at a time"
+#endif
+
 /* ---- Greedy policy ---- */
 
 /* Strength for choosing among cards: rank in a side suit, trumps above every side card. */
@@ -362,9 +366,19 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
         trick_play lanes[TC_SPADES_LANES];
         tc_playout_recorder recs[TC_SPADES_LANES] = {{0, 0}};
         int within = tc_playout_lanes_within(j0, count, TC_SPADES_LANES);
+        if (r->misdeal) {
+            for (int l = 0; l < TC_SPADES_LANES; ++l) {
+                redeals[l] = deal_hands(r, &dl, rng, hands[l], isa);
+                if (redeals[l] < 0) return TC_ERR_ARGUMENT;
+            }
+        } else { /* the same deals, two at a time with their picks interleaved */
+            for (int l = 0; l < TC_SPADES_LANES; l += 2) {
+                tc_mask rest[2];
+                tc_dealer_deal2_isa(&dl, rng, hands[l], hands[l + 1], rest, isa);
+                redeals[l] = redeals[l + 1] = 0;
+            }
+        }
         for (int l = 0; l < TC_SPADES_LANES; ++l) {
-            redeals[l] = deal_hands(r, &dl, rng, hands[l], isa);
-            if (redeals[l] < 0) return TC_ERR_ARGUMENT;
             bid_deal(r, hands[l], blind, bids[l], recording ? legal_bids[l] : 0);
             if (recording && l < within)
                 tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, DECK);
@@ -380,15 +394,14 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
         }
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
-            int8_t bid8[TC_SPADES_PLAYERS], won8[TC_SPADES_PLAYERS];
+            int8_t *bid8 = out->bids + j * TC_SPADES_PLAYERS;
+            int8_t *won8 = out->tricks + j * TC_SPADES_PLAYERS;
             for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
                 bid8[seat] = (int8_t)bids[l][seat];
                 won8[seat] = (int8_t)lanes[l].won[seat];
             }
             tc_spades_result result;
             tc_spades_score_tricks(r, bid8, won8, zero_scores, zero_bags, -1, &result);
-            memcpy(out->bids + j * TC_SPADES_PLAYERS, bid8, sizeof bid8);
-            memcpy(out->tricks + j * TC_SPADES_PLAYERS, won8, sizeof won8);
             for (int side = 0; side < sides; ++side) {
                 out->points[j * sides + side] = result.points[side];
                 out->bags[j * sides + side] = result.bags_taken[side];

@@ -125,3 +125,14 @@ def test_playouts_after_a_renege_score_the_offender_set_whatever_the_play() -> N
     outcomes = deal.playouts(20, seed=8)
     play_first_legal(deal, 50)
     assert (outcomes == np.array(deal.result().points)).all()
+
+
+def test_deals_dealt_in_pairs_equal_deals_dealt_one_by_one() -> None:
+    """Without misdeals the block loop deals two lanes at a time; with a misdeal rule no hand
+    meets (a 13-card suit is absent from these deals) it deals one by one: same block."""
+    paired = STANDARD.simulate_block(5, 2001, record=True)
+    single = Rules.standard(misdeal=("long-suit",), misdeal_long_suit=13).simulate_block(
+        5, 2001, record=True)
+    assert (single["redeals"] == 0).all()
+    for key in paired:
+        assert (paired[key] == single[key]).all(), key
