@@ -10,13 +10,8 @@
 #include <string.h>
 
 #include "trickcore/deal.h"
+#include "trickcore/playout.h"
 #include "trickcore/status.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define TC_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define TC_ALWAYS_INLINE inline
-#endif
 
 /* ---- Greedy policy: every choice maximises a key; ties go to the lowest card id. ---- */
 
@@ -105,62 +100,14 @@ static tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy, t
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
-/* One deal is a long chain of dependent steps (each card depends on a hand, each trick on the
- * last winner), so random play interleaves the tricks of TC_HEARTS_LANES independent deals for
- * the CPU to overlap them. Deal (or playout) j of a block is lane j % LANES of group j / LANES,
- * and a group is always played in full (a block cut short plays the missing lanes of its last
- * group and drops them), so deal j never depends on the block's count. */
+/* Random play interleaves TC_HEARTS_LANES deals (playout.h's lane scheme). */
 #define TC_HEARTS_LANES 2
-
-/* Cards are picked by the portable draw.h functions, or by their *_bmi2 versions in the loop
- * variants compiled for CPUs with fast BMI2. Both pick the same cards. */
-enum { ISA_PORTABLE, ISA_BMI2 };
-
-/* A uniformly random card of `legal`, as a mask. */
-static TC_ALWAYS_INLINE tc_mask pick(tc_draw *d, tc_mask legal, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == ISA_BMI2) return tc_draw_bit_bmi2(d, legal);
-#endif
-    (void)isa;
-    return tc_draw_bit(d, legal);
-}
-
-/* The k-th lowest card of `m`, as a mask. */
-static TC_ALWAYS_INLINE tc_mask select_bit(tc_mask m, int k, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == ISA_BMI2) return tc_select_bit_bmi2(m, k);
-#endif
-    (void)isa;
-    return tc_select_bit(m, k);
-}
-
-/* Where the cards played and the legal sets they came from are written (nowhere when plays is
- * NULL: the dropped lanes of a group). */
-typedef struct {
-    uint8_t *plays;
-    tc_mask *legal;
-} recorder;
-
-static TC_ALWAYS_INLINE void record(recorder *rec, int card, tc_mask legal)
-{
-    if (!rec || !rec->plays) return;
-    *rec->plays++ = (uint8_t)card;
-    *rec->legal++ = legal;
-}
-
-/* The lane's recorder, or NULL (a constant in the loops that do not record). */
-static TC_ALWAYS_INLINE recorder *lane_recorder(recorder *recs, int lane)
-{
-    return recs ? &recs[lane] : 0;
-}
 
 /* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
  * tc_hearts_legal) as long as random play cannot go on by whole tricks: to the end for the
  * greedy policy, to the end of the trick under way for the random one. */
 static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
-                                        tc_draw *d, int isa, recorder *rec)
+                                        tc_draw *d, int isa, tc_playout_recorder *rec)
 {
     while (s->phase == TC_HEARTS_PASSING) {
         int seat = s->to_act;
@@ -169,8 +116,8 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
     while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
         tc_mask legal = tc_hearts_legal(r, s);
         int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
-                                              : tc_lowest(pick(d, legal, isa));
-        record(rec, card, legal);
+                                              : tc_lowest(tc_playout_pick(d, legal, isa));
+        tc_playout_record(rec, card, legal);
         tc_hearts_play_unchecked(r, s, card);
     }
 }
@@ -227,16 +174,16 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
  * so their rules cost nothing in the other tricks. */
 static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl,
                                           int first, int last, trick_play *p, tc_draw *d, int isa,
-                                          recorder *rec)
+                                          tc_playout_recorder *rec)
 {
     const int n = tl->n;
     uint8_t trick[TC_MAX_TRICK];
     int seat = p->leader;
     tc_mask hand = p->hands[seat];
     tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->hearts_broken, 0, 0);
-    tc_mask cards = last ? hand : pick(d, legal, isa);
+    tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
     int card = tc_lowest(cards);
-    record(rec, card, legal);
+    tc_playout_record(rec, card, legal);
     p->hands[seat] = hand & ~cards;
     trick[0] = (uint8_t)card;
     int led_suit = tc_suit(card);
@@ -245,9 +192,9 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         seat = tl->next_seat[seat];
         hand = p->hands[seat];
         legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
-        tc_mask bit = last ? hand : pick(d, legal, isa);
+        tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
         card = tc_lowest(bit);
-        record(rec, card, legal);
+        tc_playout_record(rec, card, legal);
         p->hands[seat] = hand & ~bit;
         trick[i] = (uint8_t)card;
         cards |= bit;
@@ -264,20 +211,20 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
  * stays in registers. */
 static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl,
                                            trick_play *lanes, int t, tc_draw *d, int isa,
-                                           recorder *recs)
+                                           tc_playout_recorder *recs)
 {
     tc_draw draw = *d;
     int last = r->hand_size - 1;
     if (t == 0 && t < last) {
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, 1, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, 1, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
         t = 1;
     }
     for (; t < last; ++t)
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, 0, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, 0, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
     for (int l = 0; l < TC_HEARTS_LANES; ++l)
-        random_trick(r, tl, 0, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
+        random_trick(r, tl, 0, 1, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
     *d = draw;
 }
 
@@ -286,10 +233,10 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
  * tricks. All lanes start from the same point of a deal. */
 static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl,
                                     tc_hearts_state *s, int policy, tc_draw *d, int isa,
-                                    recorder *recs, trick_play *lanes)
+                                    tc_playout_recorder *recs, trick_play *lanes)
 {
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
-        play_moves(r, &s[l], policy, d, isa, lane_recorder(recs, l));
+        play_moves(r, &s[l], policy, d, isa, tc_playout_lane_recorder(recs, l));
         trick_play_from(&lanes[l], &s[l], r->players);
     }
     if (s[0].phase == TC_HEARTS_PLAYING)
@@ -315,7 +262,8 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
         trick_play lanes[TC_HEARTS_LANES];
         for (int l = 0; l < TC_HEARTS_LANES; ++l) s[l] = *start;
         finish(r, &tl, s, policy, &d, isa, 0, lanes);
-        for (int l = 0; l < TC_HEARTS_LANES && i0 + l < count; ++l) {
+        int within = tc_playout_lanes_within(i0, count, TC_HEARTS_LANES);
+        for (int l = 0; l < within; ++l) {
             int shooter, void_deal;
             tc_hearts_score(r, lanes[l].taken, lanes[l].won, points + (i0 + l) * r->players,
                             &shooter, &void_deal);
@@ -326,7 +274,7 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
 static void playouts_portable(const tc_hearts_rules *r, const tc_hearts_state *start,
                               bitgen_t *rng, int policy, int64_t count, int32_t *points)
 {
-    playouts(r, start, rng, policy, count, points, ISA_PORTABLE);
+    playouts(r, start, rng, policy, count, points, TC_PLAYOUT_PORTABLE);
 }
 
 #ifdef TC_DRAW_BMI2_CLONE
@@ -334,7 +282,7 @@ TC_DRAW_BMI2_TARGET static void random_playouts_bmi2(const tc_hearts_rules *r,
                                                      const tc_hearts_state *start, bitgen_t *rng,
                                                      int64_t count, int32_t *points)
 {
-    playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, ISA_BMI2);
+    playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_PLAYOUT_BMI2);
 }
 #endif
 
@@ -345,7 +293,7 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
 #ifdef TC_DRAW_BMI2_CLONE
-    if (policy == TC_HEARTS_RANDOM && tc_draw_has_fast_bmi2()) {
+    if (policy == TC_HEARTS_RANDOM && tc_playout_use_bmi2()) {
         random_playouts_bmi2(r, start, rng, count, points);
         return TC_OK;
     }
@@ -393,7 +341,7 @@ static TC_ALWAYS_INLINE void deal_hands(const dealer *dl, bitgen_t *rng, tc_mask
     for (int seat = dl->players - 1; seat > 0; --seat) {
         tc_mask before = undealt;
         for (const uint8_t *end = k + dl->hand_size; k < end; ++k)
-            undealt ^= select_bit(undealt, *k, isa);
+            undealt ^= tc_playout_select(undealt, *k, isa);
         hands[seat] = before ^ undealt;
     }
     hands[0] = undealt;
@@ -420,19 +368,18 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         tc_hearts_state s[TC_HEARTS_LANES];
         tc_mask hands[TC_HEARTS_LANES][TC_HEARTS_MAX_PLAYERS];
         int direction[TC_HEARTS_LANES];
-        recorder recs[TC_HEARTS_LANES] = {{0, 0}};
+        tc_playout_recorder recs[TC_HEARTS_LANES] = {{0, 0}};
+        int within = tc_playout_lanes_within(j0, count, TC_HEARTS_LANES);
         for (int l = 0; l < TC_HEARTS_LANES; ++l) {
             deal_hands(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
             tc_hearts_deal_unchecked(r, &s[l], hands[l], 0, direction[l]);
-            if (recording && j0 + l < count) {
-                recs[l].plays = out->plays + (j0 + l) * deck_size;
-                recs[l].legal = out->legal + (j0 + l) * deck_size;
-            }
+            if (recording && l < within)
+                tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, deck_size);
         }
         trick_play lanes[TC_HEARTS_LANES];
         finish(r, &tl, s, policy, &d, isa, recording ? recs : 0, lanes);
-        for (int l = 0; l < TC_HEARTS_LANES && j0 + l < count; ++l) {
+        for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
             tc_hearts_score(r, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
@@ -453,14 +400,14 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
 static void simulate_random(const tc_hearts_rules *r, bitgen_t *rng, int64_t count,
                             const tc_hearts_block *out)
 {
-    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, ISA_PORTABLE, 0);
+    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_PORTABLE, 0);
 }
 
 #ifdef TC_DRAW_BMI2_CLONE
 TC_DRAW_BMI2_TARGET static void simulate_random_bmi2(const tc_hearts_rules *r, bitgen_t *rng,
                                                      int64_t count, const tc_hearts_block *out)
 {
-    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, ISA_BMI2, 0);
+    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_BMI2, 0);
 }
 #endif
 
@@ -471,17 +418,17 @@ int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int6
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
     if (out->plays) {
-        simulate_deals(r, rng, policy, count, out, ISA_PORTABLE, 1);
+        simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 1);
     } else if (policy == TC_HEARTS_RANDOM) {
 #ifdef TC_DRAW_BMI2_CLONE
-        if (tc_draw_has_fast_bmi2()) {
+        if (tc_playout_use_bmi2()) {
             simulate_random_bmi2(r, rng, count, out);
             return TC_OK;
         }
 #endif
         simulate_random(r, rng, count, out);
     } else {
-        simulate_deals(r, rng, policy, count, out, ISA_PORTABLE, 0);
+        simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 0);
     }
     return TC_OK;
 }

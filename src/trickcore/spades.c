@@ -2,7 +2,6 @@
 
 #include <string.h>
 
-#include "trickcore/deal.h"
 #include "trickcore/status.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
@@ -205,310 +204,48 @@ int tc_spades_claim_misdeal(const tc_spades_rules *r, tc_spades_state *s, int se
     return TC_OK;
 }
 
-/* Scoring. A side's contract is the sum of its number bids; made: +10 a trick bid and +1 an
- * overtrick (a bag), set: -10 a trick bid. Each nil scores +/- its value on the nil bidder's own
- * tricks, which count only as bags. After a renege (table mode) the offending side is set and
- * every nil of it fails; in partnerships the other side makes its contract with all 13 tricks
- * counted for it, in cutthroat each other player makes its contract with its own tricks (at
- * least the bid). Bags reaching the limit cost the penalty, the rest carrying over. */
+/* A misdeal scores nothing; otherwise see tc_spades_score_tricks. */
 void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spades_result *out)
 {
-    int sides = tc_spades_sides(r);
     memset(out, 0, sizeof *out);
-    for (int k = 0; k < sides; ++k) {
-        out->totals[k] = s->scores[k];
-        out->bags[k] = s->bags[k];
+    if (s->misdeal_seat >= 0) {
+        for (int k = 0; k < tc_spades_sides(r); ++k) {
+            out->totals[k] = s->scores[k];
+            out->bags[k] = s->bags[k];
+        }
+        return;
     }
-    if (s->misdeal_seat >= 0) return;
     int offender = s->first_renege >= 0 ? tc_spades_side(r, s->first_renege) : -1;
-    for (int k = 0; k < sides; ++k) {
-        int32_t points = 0;
-        int contract = 0, tricks = 0, nil_tricks = 0;
-        for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-            if (tc_spades_side(r, p) != k) continue;
-            int bid = s->bids[p], taken = s->tricks_won[p];
-            if (bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL) {
-                int32_t value = bid == TC_SPADES_NIL ? r->nil_value : r->blind_nil_value;
-                points += taken > 0 || offender == k ? -value : value;
-                nil_tricks += taken;
-            } else {
-                contract += bid;
-                tricks += taken;
-            }
-        }
-        int bags = 0, made;
-        if (offender == k) {
-            made = 0;
-        } else {
-            if (offender >= 0) {
-                int credited = tricks > contract ? tricks : contract;
-                tricks = r->partnerships ? TC_SPADES_TRICKS : credited;
-                if (r->partnerships) nil_tricks = 0; /* already among the 13 */
-            }
-            made = tricks >= contract;
-            if (made) bags = tricks - contract + nil_tricks;
-            else bags = nil_tricks;
-        }
-        points += made ? 10 * contract + (tricks - contract) : -10 * contract;
-        int32_t counter = s->bags[k] + bags;
-        int penalties = 0;
-        while (counter >= r->bag_limit) {
-            counter -= r->bag_limit;
-            points -= r->bag_penalty;
-            ++penalties;
-        }
-        out->points[k] = points;
-        out->totals[k] = s->scores[k] + points;
-        out->bags[k] = (int16_t)counter;
-        out->bags_taken[k] = (int8_t)bags;
-        out->penalties[k] = (int8_t)penalties;
-        out->contract[k] = (int8_t)contract;
-        out->tricks[k] = (int8_t)tricks;
-        out->made[k] = (int8_t)made;
-    }
+    tc_spades_score_tricks(r, s->bids, s->tricks_won, s->scores, s->bags, offender, out);
 }
 
 /* ---- The bidding evaluator ---- */
 
-/* Sure tricks: trumps held among the top n trumps of the deck when holding n (A♠ alone, K♠ with
- * one more, ...), or every trump past the third when that is more; a side ace in a suit of at
- * most 6 cards, its king too when holding at most 4; one ruff per void side suit while trumps
- * are left over. At most 13. */
-int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
+#define SIDE_SUIT_(length, honours)                                                        \
+    (((honours) >> 1 & ((length) <= 6)) + ((honours) == 3 && (length) <= 4) + 16 * ((length) == 0))
+#define SIDE_SUIT_ROW_(length)                                                             \
+    {SIDE_SUIT_(length, 0), SIDE_SUIT_(length, 1), SIDE_SUIT_(length, 2), SIDE_SUIT_(length, 3)}
+
+const uint8_t tc_spades_side_suit[TC_NUM_RANKS + 1][4] = {
+    SIDE_SUIT_ROW_(0),  SIDE_SUIT_ROW_(1),  SIDE_SUIT_ROW_(2),  SIDE_SUIT_ROW_(3),
+    SIDE_SUIT_ROW_(4),  SIDE_SUIT_ROW_(5),  SIDE_SUIT_ROW_(6),  SIDE_SUIT_ROW_(7),
+    SIDE_SUIT_ROW_(8),  SIDE_SUIT_ROW_(9),  SIDE_SUIT_ROW_(10), SIDE_SUIT_ROW_(11),
+    SIDE_SUIT_ROW_(12), SIDE_SUIT_ROW_(13)};
+
+int tc_spades_nearest_bid(uint32_t legal, int want)
 {
-    tc_mask trumps = hand & r->trumps;
-    int n = tc_popcount(trumps);
-    int honours = tc_popcount(trumps & r->top_trumps[n]);
-    int trump_tricks = honours > n - 3 ? honours : n - 3;
-    int side = 0, voids = 0;
-    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit) {
-        unsigned holding = (unsigned)(hand >> (suit * TC_NUM_RANKS)) & TC_SUIT_MASK_BITS;
-        int length = tc_popcount(holding);
-        int ace = holding >> 12 & 1, king = holding >> 11 & 1;
-        side += ace & (length <= 6);
-        side += ace & king & (length <= 4);
-        voids += length == 0;
-    }
-    int spare = n - trump_tricks, ruffs = voids < spare ? voids : spare;
-    int estimate = trump_tricks + side + ruffs;
-    return estimate < TC_SPADES_TRICKS ? estimate : TC_SPADES_TRICKS;
+    uint32_t numbers = legal & ~(UINT32_C(1) << TC_SPADES_BLIND_NIL);
+    uint32_t below = numbers & ((UINT32_C(1) << want) - 1), above = numbers & ~below;
+    if (!below) return tc_lowest(above);
+    int down = tc_highest(below);
+    if (!above) return down;
+    int up = tc_lowest(above);
+    return up - want <= want - down ? up : down;
 }
 
-/* Blind nil when allowed and the side is at least twice the threshold behind (and behind at
- * all); otherwise nil for a weak hand (no sure trick, at most 3 trumps), else the estimate (at
- * least 1), each replaced by the legal bid nearest to it (ties: the higher) where the variant
- * restricts bids. */
 int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s)
 {
-    uint32_t legal = tc_spades_legal_bids(r, s);
     int seat = s->to_act;
-    if (legal >> TC_SPADES_BLIND_NIL & 1) {
-        int32_t gap = behind(r, s->scores, seat);
-        if (gap > 0 && gap >= 2 * r->blind_nil_behind) return TC_SPADES_BLIND_NIL;
-    }
-    tc_mask hand = s->hands[seat];
-    int estimate = tc_spades_estimate(r, hand);
-    int weak = estimate == 0 && tc_popcount(hand & r->trumps) <= 3;
-    int want = weak ? TC_SPADES_NIL : (estimate > 1 ? estimate : 1);
-    if (legal >> want & 1) return want;
-    int best = -1, best_gap = 99;
-    for (int code = TC_SPADES_NIL; code < TC_SPADES_BLIND_NIL; ++code) {
-        int gap = code > want ? code - want : want - code;
-        if ((legal >> code & 1) && gap <= best_gap) {
-            best = code;
-            best_gap = gap;
-        }
-    }
-    return best;
-}
-
-/* ---- Play policies ---- */
-
-/* Strength for choosing among cards: rank in a side suit, trumps above every side card. */
-static int strength(int card)
-{
-    return card >= 39 ? 16 + card - 39 : tc_rank(card); /* spades 39..51, then the jokers */
-}
-
-static int weakest(tc_mask m)
-{
-    int best = tc_lowest(m);
-    for (m &= m - 1; m; m &= m - 1)
-        if (strength(tc_lowest(m)) < strength(best)) best = tc_lowest(m);
-    return best;
-}
-
-static int strongest(tc_mask m)
-{
-    int best = tc_lowest(m);
-    for (m &= m - 1; m; m &= m - 1)
-        if (strength(tc_lowest(m)) > strength(best)) best = tc_lowest(m);
-    return best;
-}
-
-/* The legal cards that would win the trick as it stands, by the trick kernel. */
-static tc_mask winning_cards(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
-{
-    uint8_t trick[TC_SPADES_PLAYERS];
-    memcpy(trick, s->trick, sizeof trick);
-    tc_mask wins = 0;
-    for (tc_mask m = legal; m; m &= m - 1) {
-        trick[s->trick_len] = (uint8_t)tc_lowest(m);
-        if (tc_trick_winner_table(&r->trick, trick, s->trick_len + 1) == s->trick_len)
-            wins |= m & (0 - m);
-    }
-    return wins;
-}
-
-/* Greedy play. A nil bidder ducks: the strongest card that does not win, else the strongest.
- * Others lead a card no other hand can beat in its suit (the weakest such), else their weakest
- * card; follow with the weakest card when the partner is winning, else the weakest card that
- * wins, else the weakest card. Weakest and strongest by strength (side suits below trumps, ties
- * to the lowest card id). */
-static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
-{
-    int seat = s->to_act, bid = s->bids[seat];
-    int nil = bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL;
-    if (s->trick_len == 0) {
-        if (nil) return weakest(legal);
-        tc_mask others = 0, top = 0;
-        for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-            if (p != seat) others |= s->hands[p];
-        for (tc_mask m = legal; m; m &= m - 1) {
-            int c = tc_lowest(m);
-            tc_mask above = ~((tc_bit(c) << 1) - 1);
-            if (!(others & r->suit_masks[tc_spades_suit(r, c)] & above)) top |= tc_bit(c);
-        }
-        return weakest(top ? top : legal);
-    }
-    tc_mask wins = winning_cards(r, s, legal);
-    if (nil) return strongest(legal & ~wins ? legal & ~wins : legal);
-    int current = (s->leader + tc_trick_winner_table(&r->trick, s->trick, s->trick_len)) & 3;
-    if (r->partnerships && current == (seat ^ 2)) return weakest(legal);
-    return weakest(wins ? wins : legal);
-}
-
-int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
-                          tc_draw *d)
-{
-    tc_mask legal = tc_spades_legal(r, s);
-    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_lowest(tc_draw_bit(d, legal));
-}
-
-static int check_policy(int policy)
-{
-    return policy == TC_SPADES_RANDOM || policy == TC_SPADES_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
-}
-
-/* Bids the rest of the bidding phase with the evaluator; returns the legal-bid masks in order. */
-static void bid_all(const tc_spades_rules *r, tc_spades_state *s, uint32_t *legal_bids)
-{
-    for (int i = 0; s->phase == TC_SPADES_BIDDING; ++i) {
-        if (legal_bids) legal_bids[i] = tc_spades_legal_bids(r, s);
-        tc_spades_bid_unchecked(s, tc_spades_policy_bid(r, s));
-    }
-}
-
-int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
-                       int policy, int64_t count, tc_spades_result *results)
-{
-    int rc = tc_spades_check_rules(r);
-    if (rc == TC_OK) rc = check_policy(policy);
-    if (rc != TC_OK) return rc;
-    tc_draw d;
-    tc_draw_init(&d, rng);
-    for (int64_t i = 0; i < count; ++i) {
-        tc_spades_state s = *start;
-        bid_all(r, &s, 0);
-        while (s.phase == TC_SPADES_PLAYING)
-            tc_spades_play_unchecked(r, &s, tc_spades_policy_card(r, &s, policy, &d));
-        tc_spades_score(r, &s, results + i);
-    }
-    return TC_OK;
-}
-
-/* Shuffles and deals until no hand qualifies for a misdeal (each qualifying deal is redealt by
- * the same dealer, as if its first qualifying seat asked). Returns the number of redeals, or -1
- * past TC_SPADES_MAX_REDEALS. */
-static int deal_one(const tc_spades_rules *r, bitgen_t *rng, uint8_t *deck, tc_mask *hands)
-{
-    for (int redeals = 0; redeals <= TC_SPADES_MAX_REDEALS; ++redeals) {
-        tc_shuffle(rng, deck, TC_SPADES_PLAYERS * TC_SPADES_TRICKS);
-        int misdeal = 0;
-        for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-            tc_mask hand = 0;
-            const uint8_t *dealt = deck + p * TC_SPADES_TRICKS;
-            for (int i = 0; i < TC_SPADES_TRICKS; ++i) hand |= tc_bit(dealt[i]);
-            hands[p] = hand;
-            misdeal |= r->misdeal && tc_spades_misdeal_reasons(r, hand);
-        }
-        if (!misdeal) return redeals;
-    }
-    return -1;
-}
-
-int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
-                       const tc_spades_block *out)
-{
-    int rc = tc_spades_check_rules(r);
-    if (rc == TC_OK) rc = check_policy(policy);
-    if (rc != TC_OK) return rc;
-    enum { DECK = TC_SPADES_PLAYERS * TC_SPADES_TRICKS };
-    const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
-    const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
-    int sides = tc_spades_sides(r);
-    uint8_t deck[DECK];
-    int k = 0;
-    for (tc_mask m = r->deck; m; m &= m - 1) deck[k++] = (uint8_t)tc_lowest(m);
-    tc_draw d;
-    tc_draw_init(&d, rng);
-    /* One deal is a single long dependency chain; playing TC_SPADES_LANES deals side by side, a
-     * card at a time each, lets the CPU overlap them. Lanes past `count` are played and dropped,
-     * so deal j never depends on count. */
-    for (int64_t first = 0; first < count; first += TC_SPADES_LANES) {
-        tc_spades_state s[TC_SPADES_LANES];
-        tc_mask hands[TC_SPADES_LANES][TC_SPADES_PLAYERS];
-        uint32_t legal_bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
-        int redeals[TC_SPADES_LANES];
-        int lanes = count - first < TC_SPADES_LANES ? (int)(count - first) : TC_SPADES_LANES;
-        for (int lane = 0; lane < TC_SPADES_LANES; ++lane) {
-            redeals[lane] = deal_one(r, rng, deck, hands[lane]);
-            if (redeals[lane] < 0) return TC_ERR_ARGUMENT;
-            begin_deal(r, &s[lane], hands[lane], 0, zero_scores, zero_bags);
-            bid_all(r, &s[lane], legal_bids[lane]);
-        }
-        for (int i = 0; i < DECK; ++i) {
-            for (int lane = 0; lane < TC_SPADES_LANES; ++lane) {
-                tc_mask legal = tc_spades_legal(r, &s[lane]);
-                int card = policy == TC_SPADES_GREEDY ? greedy_card(r, &s[lane], legal)
-                                                      : tc_lowest(tc_draw_bit(&d, legal));
-                if (out->plays && lane < lanes) {
-                    out->plays[(first + lane) * DECK + i] = (uint8_t)card;
-                    out->legal[(first + lane) * DECK + i] = legal;
-                }
-                tc_spades_play_unchecked(r, &s[lane], card);
-            }
-        }
-        for (int lane = 0; lane < lanes; ++lane) {
-            int64_t j = first + lane;
-            tc_spades_result result;
-            tc_spades_score(r, &s[lane], &result);
-            for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-                out->bids[j * TC_SPADES_PLAYERS + p] = s[lane].bids[p];
-                out->tricks[j * TC_SPADES_PLAYERS + p] = s[lane].tricks_won[p];
-            }
-            for (int side = 0; side < sides; ++side) {
-                out->points[j * sides + side] = result.points[side];
-                out->bags[j * sides + side] = result.bags_taken[side];
-                out->made[j * sides + side] = (uint8_t)result.made[side];
-            }
-            out->redeals[j] = (int16_t)redeals[lane];
-            if (out->hands)
-                memcpy(out->hands + j * TC_SPADES_PLAYERS, hands[lane], sizeof hands[lane]);
-            if (out->legal_bids)
-                memcpy(out->legal_bids + j * TC_SPADES_PLAYERS, legal_bids[lane],
-                       sizeof legal_bids[lane]);
-        }
-    }
-    return TC_OK;
+    return tc_spades_choose_bid(r, tc_spades_legal_bids(r, s), s->hands[seat],
+                                behind(r, s->scores, seat));
 }

@@ -19,7 +19,7 @@
 #define TC_SPADES_PLAYERS 4
 #define TC_SPADES_TRICKS 13
 #define TC_SPADES_SUIT 3
-#define TC_SPADES_LANES 4          /* deals played side by side by tc_spades_simulate */
+#define TC_SPADES_LANES 4          /* deals played side by side by the playout loops */
 #define TC_SPADES_MAX_VALUE 1000   /* bound on nil values and the bag penalty */
 #define TC_SPADES_MAX_SCORE 100000000 /* bound on |score| carried into a deal */
 #define TC_SPADES_MAX_BAG_LIMIT 100
@@ -218,28 +218,33 @@ static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_
     }
 }
 
-/* Legal bids of the seat to act as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil); 0
- * outside the bidding phase. */
+/* Legal bids as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil) of a seat holding `hand`
+ * whose partner bid `partner_bid` (TC_SPADES_NO_BID before the partner bids), with blind nil
+ * open to it when `blind` is 1. */
+static inline uint32_t tc_spades_allowed_bids(const tc_spades_rules *r, tc_mask hand,
+                                              int partner_bid, int blind)
+{
+    uint32_t nil = UINT32_C(1) << TC_SPADES_NIL, blind_bit = (uint32_t)blind << TC_SPADES_BLIND_NIL;
+    switch (r->bidding) {
+    case TC_SPADES_SUICIDE:
+        if (partner_bid == TC_SPADES_NO_BID) break;
+        return partner_bid == TC_SPADES_NIL || partner_bid == TC_SPADES_BLIND_NIL
+                   ? TC_SPADES_NUMBER_BIDS
+                   : nil | blind_bit;
+    case TC_SPADES_MIRROR: return UINT32_C(1) << tc_popcount(hand & r->trumps);
+    case TC_SPADES_WHIZ: return UINT32_C(1) << tc_popcount(hand & r->trumps) | nil | blind_bit;
+    default: break;
+    }
+    return TC_SPADES_NUMBER_BIDS | nil | blind_bit;
+}
+
+/* Legal bids of the seat to act (see tc_spades_allowed_bids); 0 outside the bidding phase. */
 static inline uint32_t tc_spades_legal_bids(const tc_spades_rules *r, const tc_spades_state *s)
 {
     if (s->phase != TC_SPADES_BIDDING) return 0;
     int seat = s->to_act;
-    uint32_t blind = (uint32_t)(r->blind_nil & !(s->seen >> seat & 1) &
-                                (s->blind_eligible >> seat & 1)) << TC_SPADES_BLIND_NIL;
-    uint32_t nil = UINT32_C(1) << TC_SPADES_NIL;
-    switch (r->bidding) {
-    case TC_SPADES_SUICIDE: {
-        int partner = s->bids[seat ^ 2];
-        if (partner == TC_SPADES_NO_BID) break;
-        return partner == TC_SPADES_NIL || partner == TC_SPADES_BLIND_NIL ? TC_SPADES_NUMBER_BIDS
-                                                                           : nil | blind;
-    }
-    case TC_SPADES_MIRROR: return UINT32_C(1) << tc_popcount(s->hands[seat] & r->trumps);
-    case TC_SPADES_WHIZ:
-        return UINT32_C(1) << tc_popcount(s->hands[seat] & r->trumps) | nil | blind;
-    default: break;
-    }
-    return TC_SPADES_NUMBER_BIDS | nil | blind;
+    int blind = r->blind_nil & !(s->seen >> seat & 1) & (s->blind_eligible >> seat & 1);
+    return tc_spades_allowed_bids(r, s->hands[seat], s->bids[seat ^ 2], blind);
 }
 
 /* Records a legal bid of the seat to act; the fourth bid starts the play. */
@@ -269,6 +274,112 @@ static inline int tc_spades_misdeal_reasons(const tc_spades_rules *r, tc_mask ha
     return reasons & r->misdeal;
 }
 
+/* ---- The bidding evaluator ---- */
+
+/* tc_spades_side_suit[length][ace << 1 | king] for a side suit of `length` cards: its sure
+ * tricks (an ace in a suit of at most 6 cards, its king too in at most 4), plus 16 for a void.
+ * In spades.c. */
+extern const uint8_t tc_spades_side_suit[TC_NUM_RANKS + 1][4];
+
+/* Sure tricks of a hand: trumps held among the top n trumps of the deck when holding n (A♠
+ * alone, K♠ with one more, ...), or every trump past the third when that is more; the side
+ * suits' sure tricks (tc_spades_side_suit); one ruff per void side suit while trumps are left
+ * over. At most 13. Per-suit popcounts and a table: no loop over cards. */
+static inline int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
+{
+    tc_mask trumps = hand & r->trumps;
+    int n = tc_popcount(trumps);
+    int honours = tc_popcount(trumps & r->top_trumps[n]);
+    int trump_tricks = honours > n - 3 ? honours : n - 3;
+    int sum = 0;
+    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit) {
+        unsigned holding = (unsigned)(hand >> (suit * TC_NUM_RANKS)) & TC_SUIT_MASK_BITS;
+        sum += tc_spades_side_suit[tc_popcount(holding)][holding >> (TC_NUM_RANKS - 2)];
+    }
+    int side = sum & 15, voids = sum >> 4;
+    int spare = n - trump_tricks, ruffs = voids < spare ? voids : spare;
+    int estimate = trump_tricks + side + ruffs;
+    return estimate < TC_SPADES_TRICKS ? estimate : TC_SPADES_TRICKS;
+}
+
+/* The legal bid (not blind nil) nearest to `want`, ties to the higher; `legal` holds one. */
+int tc_spades_nearest_bid(uint32_t legal, int want);
+
+/* The evaluator's bid among `legal` for a seat holding `hand` whose side is `gap` points behind
+ * the best other side: blind nil when legal and the side is at least twice the threshold behind
+ * (and behind at all); otherwise nil for a weak hand (no sure trick, at most 3 trumps), else the
+ * estimate (at least 1), each replaced by the nearest legal bid where the variant restricts
+ * bids. */
+static inline int tc_spades_choose_bid(const tc_spades_rules *r, uint32_t legal, tc_mask hand,
+                                       int32_t gap)
+{
+    if ((legal >> TC_SPADES_BLIND_NIL & 1) && gap > 0 && gap >= 2 * r->blind_nil_behind)
+        return TC_SPADES_BLIND_NIL;
+    int estimate = tc_spades_estimate(r, hand);
+    int weak = estimate == 0 && tc_popcount(hand & r->trumps) <= 3;
+    int want = weak ? TC_SPADES_NIL : (estimate > 1 ? estimate : 1);
+    return legal >> want & 1 ? want : tc_spades_nearest_bid(legal, want);
+}
+
+/* ---- Scoring ---- */
+
+/* The score of a finished deal from the bids and tricks per seat and each side's score and bags
+ * before it, with `offender` the side of the first renege (-1: none); fills the sides' entries of
+ * *out. A side's contract is the sum of its number bids; made: +10 a trick bid and +1 an
+ * overtrick (a bag), set: -10 a trick bid. Each nil scores +/- its value on the nil bidder's own
+ * tricks, which count only as bags. After a renege (table mode) the offending side is set and
+ * every nil of it fails; in partnerships the other side makes its contract with all 13 tricks
+ * counted for it, in cutthroat each other player makes its contract with its own tricks (at
+ * least the bid). Each bag_limit bags of the counter cost the penalty, the rest carrying over.
+ * Branch-free per seat. */
+static inline void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t *bids,
+                                          const int8_t *won, const int32_t *scores,
+                                          const int16_t *bags_before, int offender,
+                                          tc_spades_result *out)
+{
+    int sides = tc_spades_sides(r);
+    for (int k = 0; k < sides; ++k) {
+        int32_t points = 0;
+        int contract = 0, tricks = 0, nil_tricks = 0;
+        for (int p = k; p < TC_SPADES_PLAYERS; p += sides) { /* the seats of side k */
+            int bid = bids[p], taken = won[p];
+            int nil = bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL;
+            int32_t value = bid == TC_SPADES_NIL ? r->nil_value : r->blind_nil_value;
+            int32_t nil_points = taken > 0 || offender == k ? -value : value;
+            points += nil ? nil_points : 0;
+            nil_tricks += nil ? taken : 0;
+            contract += nil ? 0 : bid;
+            tricks += nil ? 0 : taken;
+        }
+        int bags, made;
+        if (offender == k) {
+            made = 0;
+            bags = 0;
+        } else {
+            if (offender >= 0) {
+                int credited = tricks > contract ? tricks : contract;
+                tricks = r->partnerships ? TC_SPADES_TRICKS : credited;
+                if (r->partnerships) nil_tricks = 0; /* already among the 13 */
+            }
+            made = tricks >= contract;
+            bags = (made ? tricks - contract : 0) + nil_tricks;
+        }
+        points += made ? 10 * contract + (tricks - contract) : -10 * contract;
+        int32_t counter = bags_before[k] + bags;
+        int penalties = counter / r->bag_limit;
+        counter -= penalties * r->bag_limit;
+        points -= penalties * r->bag_penalty;
+        out->points[k] = points;
+        out->totals[k] = scores[k] + points;
+        out->bags[k] = (int16_t)counter;
+        out->bags_taken[k] = (int8_t)bags;
+        out->penalties[k] = (int8_t)penalties;
+        out->contract[k] = (int8_t)contract;
+        out->tricks[k] = (int8_t)tricks;
+        out->made[k] = (int8_t)made;
+    }
+}
+
 /* Fills the derived fields (trumps, top_trumps, trick) from deck; then validates the struct
  * (bounds and consistency): TC_OK or TC_ERR_ARGUMENT. */
 int tc_spades_init_rules(tc_spades_rules *r);
@@ -293,23 +404,28 @@ int tc_spades_bid_refusal(const tc_spades_rules *r, const tc_spades_state *s, in
 /* Score of a finished deal per side (a misdeal scores nothing). */
 void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spades_result *out);
 
-/* The bid the built-in evaluator makes for the seat to act (see spades.c). */
+/* The bid the built-in evaluator makes for the seat to act (tc_spades_choose_bid). */
 int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s);
-/* The evaluator's estimate of the sure tricks of a hand. */
-int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand);
 /* The card a play policy chooses for the seat to act. */
 int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
                           tc_draw *d);
 
 /* Plays `count` playouts of the deal `*start` (bidding or play phase) to the end: bids by the
- * evaluator, cards by `policy`; writes each one's result. Returns a tc_status. */
+ * evaluator, cards by `policy`; writes each one's result. Playout j is lane j % TC_SPADES_LANES
+ * of group j / TC_SPADES_LANES: each lane goes move by move to the end of the trick under way,
+ * then the group's random play goes trick by trick, lane by lane (spades_sim.c). Returns a
+ * tc_status. */
 int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
                        int policy, int64_t count, tc_spades_result *results);
 
 /* Deals and plays `count` complete deals (dealer 0, scores and bags 0; misdeals redealt when
  * the rules allow them and a hand qualifies) with the evaluator's bids and `policy`'s cards,
- * filling *out. Deals are played TC_SPADES_LANES at a time, card by card; deal j depends only on
- * the bit stream and j (never on count). */
+ * filling *out. The random order: deal j is lane j % TC_SPADES_LANES of group j /
+ * TC_SPADES_LANES; a group deals each lane in turn (deal.h's tc_dealer, straight from the bit
+ * generator, redealing a misdeal at once), then plays trick 1 of every lane, trick 2, ... with
+ * random cards drawn by draw.h (the last trick draws nothing). A group is always played in full,
+ * so deal j depends only on the bit stream and j (never on count), and recording (out->plays)
+ * changes nothing. */
 int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
                        const tc_spades_block *out);
 

@@ -4,8 +4,13 @@ may still bid blind nil."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from spades_reference import estimate
 from spades_scripts import ALL_SPADES, HANDS
 from trickcore.errors import IllegalMoveError, ParseError
 from trickcore.spades import ALL_MISDEALS, Deal, Rules
@@ -312,6 +317,24 @@ def test_the_evaluator_counts_sure_tricks() -> None:
     assert STANDARD.estimate("AS KS QS JS 2H 3H 4H AC KC 2D 3D 4D 5D") == 6
     # Five low spades: two long trumps, and a club void ruffed with a spare trump.
     assert STANDARD.estimate("2S 3S 4S 5S 6S 2H 3H 4H 5H 2D 3D 4D 5D") == 3
+
+
+@given(st.booleans(), st.lists(st.sampled_from(range(4)), min_size=13, max_size=13),
+       st.randoms(use_true_random=False))
+def test_the_evaluator_matches_the_reference_on_lopsided_hands(jokers: bool, suits: list[int],
+                                                               rng: random.Random) -> None:
+    """Hands drawn suit by suit (long suits, voids, honours in long suits, jokers): the C
+    estimate (per-suit popcounts and a table) equals the reference's card-by-card count."""
+    rules = Rules.standard(jokers=jokers)
+    by_suit = [[int(c) for c in rules.deck if (min(c // 13, 3)) == s] for s in range(4)]
+    for cards in by_suit:
+        rng.shuffle(cards)
+    hand = set()
+    for s in suits:  # the next suit with cards left when this one ran out (jokers: 12 clubs)
+        while not by_suit[s]:
+            s = (s + 1) % 4
+        hand.add(by_suit[s].pop())
+    assert rules.estimate(sorted(hand)) == estimate(rules, hand)
 
 
 def test_the_evaluator_bids_nil_with_a_weak_hand_and_the_estimate_otherwise() -> None:

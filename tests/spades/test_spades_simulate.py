@@ -73,3 +73,66 @@ def test_playouts_leave_the_deal_unchanged_and_are_reproducible() -> None:
                                                                        seed=1)).all()
     with pytest.raises(RulesError, match="unknown policy"):
         deal.playouts(3, policy="clever")
+
+
+VARIANT_RULES = [
+    STANDARD,
+    Rules.standard(partnerships=False),
+    Rules.standard(jokers=True, whiz=True, blind_nil=True, blind_nil_behind=0,
+                   misdeal=("no-spades", "long-suit")),
+    Rules.standard(suicide=True, jokers=True, removed="2C 4S"),
+    Rules.standard(mirror=True, blind_nil=False),
+]
+
+
+@pytest.mark.parametrize("rules", VARIANT_RULES)
+def test_recording_plays_the_same_deals_as_the_fast_loop(rules: Rules) -> None:
+    """Recorded blocks (replayed in the reference by test_spades_random) and the unrecorded
+    fast loop draw the same cards."""
+    for policy in ("random", "greedy"):
+        plain = rules.simulate_block(11, 37, policy)  # type: ignore[arg-type]
+        recorded = rules.simulate_block(11, 37, policy, record=True)  # type: ignore[arg-type]
+        for key in plain:
+            assert (plain[key] == recorded[key]).all(), (policy, key)
+
+
+def play_first_legal(deal: Deal, cards: int) -> None:
+    for _ in range(cards):
+        deal.play(min(deal.legal_moves()))
+
+
+def test_playouts_from_the_last_trick_are_the_forced_play() -> None:
+    deal = Deal.random(STANDARD, seed=12, dealer=1)
+    while deal.phase == "bid":
+        deal.bid(deal.policy_bid())
+    play_first_legal(deal, 49)
+    outcomes = deal.playouts(8, seed=3)
+    play_first_legal(deal, 3)
+    assert (outcomes == np.array(deal.result().points)).all()
+
+
+def test_playouts_after_a_renege_score_the_offender_set_whatever_the_play() -> None:
+    deal = Deal.random(Rules.standard(renege="table"), seed=5, dealer=0)
+    while deal.phase == "bid":
+        deal.bid(deal.policy_bid())
+    leader = deal.to_act
+    play_first_legal(deal, 1)
+    follower = deal.to_act
+    illegal = [c for c in deal.hand(follower) if c not in deal.legal_moves()]
+    assert illegal, "the scripted deal needs a follower able to renege"
+    deal.play(illegal[0])
+    assert [r.seat for r in deal.reneges] == [follower] and leader != follower
+    outcomes = deal.playouts(20, seed=8)
+    play_first_legal(deal, 50)
+    assert (outcomes == np.array(deal.result().points)).all()
+
+
+def test_deals_dealt_in_pairs_equal_deals_dealt_one_by_one() -> None:
+    """Without misdeals the block loop deals two lanes at a time; with a misdeal rule no hand
+    meets (a 13-card suit is absent from these deals) it deals one by one: same block."""
+    paired = STANDARD.simulate_block(5, 2001, record=True)
+    single = Rules.standard(misdeal=("long-suit",), misdeal_long_suit=13).simulate_block(
+        5, 2001, record=True)
+    assert (single["redeals"] == 0).all()
+    for key in paired:
+        assert (paired[key] == single[key]).all(), key

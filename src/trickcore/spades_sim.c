@@ -1,0 +1,449 @@
+/* Spades playouts: the random and greedy play policies, playouts from a given state, and the
+ * block simulation loop (deal, bid with the evaluator, play, score). The rules are spades.h's.
+ *
+ * Random play has a fast path from the start of a trick, built on playout.h: whole tricks with
+ * the legal sets computed from masks (a lead avoids trumps until spades are broken, which also
+ * covers the first trick; a follower keeps the suit led when it can), the winner from the
+ * trick's mask (trick.h's tc_trick_winning_card) and a card-to-seat map, the last trick's rule
+ * (every seat plays its one card, no draw) and the recording resolved at compile time,
+ * TC_SPADES_LANES deals interleaved, and on x86-64 a variant for CPUs with BMI2 chosen at run
+ * time. The checked API, the bidding phase of a playout and the greedy policy go move by move. */
+#include "trickcore/spades.h"
+
+#include <string.h>
+
+#include "trickcore/deal.h"
+#include "trickcore/playout.h"
+#include "trickcore/status.h"
+
+#if TC_SPADES_LANES % 2
+#error "the block loop deals lanes two at a time"
+#endif
+
+/* ---- Greedy policy ---- */
+
+/* Strength for choosing among cards: rank in a side suit, trumps above every side card. */
+static int strength(int card)
+{
+    return card >= 39 ? 16 + card - 39 : tc_rank(card); /* spades 39..51, then the jokers */
+}
+
+static int weakest(tc_mask m)
+{
+    int best = tc_lowest(m);
+    for (m &= m - 1; m; m &= m - 1)
+        if (strength(tc_lowest(m)) < strength(best)) best = tc_lowest(m);
+    return best;
+}
+
+static int strongest(tc_mask m)
+{
+    int best = tc_lowest(m);
+    for (m &= m - 1; m; m &= m - 1)
+        if (strength(tc_lowest(m)) > strength(best)) best = tc_lowest(m);
+    return best;
+}
+
+/* The legal cards that would win the trick as it stands, by the trick kernel. */
+static tc_mask winning_cards(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
+{
+    uint8_t trick[TC_SPADES_PLAYERS];
+    memcpy(trick, s->trick, sizeof trick);
+    tc_mask wins = 0;
+    for (tc_mask m = legal; m; m &= m - 1) {
+        trick[s->trick_len] = (uint8_t)tc_lowest(m);
+        if (tc_trick_winner_table(&r->trick, trick, s->trick_len + 1) == s->trick_len)
+            wins |= m & (0 - m);
+    }
+    return wins;
+}
+
+/* Greedy play. A nil bidder ducks: the strongest card that does not win, else the strongest.
+ * Others lead a card no other hand can beat in its suit (the weakest such), else their weakest
+ * card; follow with the weakest card when the partner is winning, else the weakest card that
+ * wins, else the weakest card. Weakest and strongest by strength (side suits below trumps, ties
+ * to the lowest card id). */
+static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
+{
+    int seat = s->to_act, bid = s->bids[seat];
+    int nil = bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL;
+    if (s->trick_len == 0) {
+        if (nil) return weakest(legal);
+        tc_mask others = 0, top = 0;
+        for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+            if (p != seat) others |= s->hands[p];
+        for (tc_mask m = legal; m; m &= m - 1) {
+            int c = tc_lowest(m);
+            tc_mask above = ~((tc_bit(c) << 1) - 1);
+            if (!(others & r->suit_masks[tc_spades_suit(r, c)] & above)) top |= tc_bit(c);
+        }
+        return weakest(top ? top : legal);
+    }
+    tc_mask wins = winning_cards(r, s, legal);
+    if (nil) return strongest(legal & ~wins ? legal & ~wins : legal);
+    int current = (s->leader + tc_trick_winner_table(&r->trick, s->trick, s->trick_len)) & 3;
+    if (r->partnerships && current == (seat ^ 2)) return weakest(legal);
+    return weakest(wins ? wins : legal);
+}
+
+int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
+                          tc_draw *d)
+{
+    tc_mask legal = tc_spades_legal(r, s);
+    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_lowest(tc_draw_bit(d, legal));
+}
+
+static int check_policy(int policy)
+{
+    return policy == TC_SPADES_RANDOM || policy == TC_SPADES_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
+}
+
+/* ---- Move by move ---- */
+
+/* Plays `s` one move at a time under every rule (the evaluator's bids, then cards of `policy`)
+ * as long as random play cannot go on by whole tricks: to the end for the greedy policy, to the
+ * end of the trick under way for the random one. */
+static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_state *s, int policy,
+                                        tc_draw *d, int isa, tc_playout_recorder *rec)
+{
+    while (s->phase == TC_SPADES_BIDDING) tc_spades_bid_unchecked(s, tc_spades_policy_bid(r, s));
+    while (s->phase == TC_SPADES_PLAYING && (policy == TC_SPADES_GREEDY || s->trick_len)) {
+        tc_mask legal = tc_spades_legal(r, s);
+        int card = policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal)
+                                              : tc_lowest(tc_playout_pick(d, legal, isa));
+        tc_playout_record(rec, card, legal);
+        tc_spades_play_unchecked(r, s, card);
+    }
+}
+
+/* ---- Random play by whole tricks, several deals side by side ---- */
+
+/* The part of a deal that random play by whole tricks needs: the hands, the cards a lead avoids
+ * (the trumps until spades are broken, then none), who holds each card, tricks won, the leader. */
+typedef struct {
+    tc_mask hands[TC_SPADES_PLAYERS];
+    tc_mask unbroken;
+    tc_seat_map seats;
+    int won[TC_SPADES_PLAYERS]; /* int, not int8_t: a char-type store would alias everything */
+    int leader;
+} trick_play;
+
+/* What the trick loop looks up, copied from the rules once per block (a local copy: stores to
+ * the hands cannot alias it): the trumps, the cards that follow each suit, the cards that break
+ * spades on a trick led in each suit, and the suit each card follows. */
+typedef struct {
+    tc_mask trumps, follow[TC_NUM_SUITS], breaking[TC_NUM_SUITS];
+    uint8_t suit[TC_NUM_CARD_IDS];
+} trick_loop;
+
+static void trick_loop_init(trick_loop *tl, const tc_spades_rules *r)
+{
+    tl->trumps = r->trumps;
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tl->follow[suit] = r->suit_masks[suit];
+        tl->breaking[suit] = suit == TC_SPADES_SUIT ? 0 : r->trumps;
+    }
+    memcpy(tl->suit, r->trick.suit, sizeof tl->suit);
+}
+
+/* A deal at the start of a trick: the hands (the seat map is built from them: every card played
+ * from now on is held now), tricks won, the leader, whether spades are broken. */
+static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hands,
+                                              const int8_t *won, int leader, int broken,
+                                              tc_mask trumps)
+{
+    for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
+        p->hands[seat] = hands[seat];
+        p->won[seat] = won[seat];
+    }
+    tc_seat_map_init(&p->seats, hands, TC_SPADES_PLAYERS);
+    p->unbroken = broken ? 0 : trumps;
+    p->leader = leader;
+}
+
+/* The card `seat` plays to a trick led in the suit whose cards are `led` (`last`: its one card);
+ * removes it from the hand and returns it as a mask. */
+static TC_ALWAYS_INLINE tc_mask random_follow(trick_play *p, int seat, tc_mask led, int last,
+                                              tc_draw *d, int isa, tc_playout_recorder *rec)
+{
+    tc_mask hand = p->hands[seat], legal = hand;
+    if (!last) {
+        tc_mask kept = hand & led;
+        legal = kept ? kept : hand;
+    }
+    tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
+    tc_playout_record(rec, tc_lowest(bit), legal);
+    p->hands[seat] = hand & ~bit;
+    return bit;
+}
+
+/* One trick with uniformly random legal cards; `last` (every seat has one card left and plays it
+ * without a draw) is a constant at every call. */
+static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_play *p,
+                                          tc_draw *d, int isa, tc_playout_recorder *rec)
+{
+    int leader = p->leader;
+    tc_mask hand = p->hands[leader], legal = hand;
+    if (!last) {
+        tc_mask kept = hand & ~p->unbroken;
+        legal = kept ? kept : hand;
+    }
+    tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
+    int card = tc_lowest(cards);
+    tc_playout_record(rec, card, legal);
+    p->hands[leader] = hand & ~cards;
+    int led_suit = tl->suit[card];
+    tc_mask led = tl->follow[led_suit];
+    cards |= random_follow(p, (leader + 1) & 3, led, last, d, isa, rec);
+    cards |= random_follow(p, (leader + 2) & 3, led, last, d, isa, rec);
+    cards |= random_follow(p, (leader + 3) & 3, led, last, d, isa, rec);
+    int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, tl->trumps),
+                                  TC_SPADES_PLAYERS);
+    p->won[winner]++;
+    p->unbroken = cards & tl->breaking[led_suit] ? 0 : p->unbroken;
+    p->leader = winner;
+}
+
+/* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
+ * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
+ * stays in registers. */
+static TC_ALWAYS_INLINE void random_tricks(const trick_loop *tl, trick_play *lanes, int t,
+                                           tc_draw *d, int isa, tc_playout_recorder *recs)
+{
+    tc_draw draw = *d;
+    for (; t < TC_SPADES_TRICKS - 1; ++t)
+        for (int l = 0; l < TC_SPADES_LANES; ++l)
+            random_trick(tl, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
+    for (int l = 0; l < TC_SPADES_LANES; ++l)
+        random_trick(tl, 1, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
+    *d = draw;
+}
+
+/* ---- Playouts from a state ---- */
+
+/* Playouts of `*start` with `policy`, a group of lanes at a time: move by move to the start of a
+ * trick, then (random policy) by whole tricks; each scored by tc_spades_score, which knows the
+ * reneges and the scores and bags of the state. */
+static TC_ALWAYS_INLINE void playouts(const tc_spades_rules *r, const tc_spades_state *start,
+                                      bitgen_t *rng, int policy, int64_t count,
+                                      tc_spades_result *results, int isa)
+{
+    trick_loop tl;
+    trick_loop_init(&tl, r);
+    tc_draw d;
+    tc_draw_init(&d, rng);
+    for (int64_t i0 = 0; i0 < count; i0 += TC_SPADES_LANES) {
+        tc_spades_state s[TC_SPADES_LANES];
+        trick_play lanes[TC_SPADES_LANES];
+        for (int l = 0; l < TC_SPADES_LANES; ++l) {
+            s[l] = *start;
+            play_moves(r, &s[l], policy, &d, isa, 0);
+        }
+        if (s[0].phase == TC_SPADES_PLAYING) {
+            for (int l = 0; l < TC_SPADES_LANES; ++l)
+                trick_play_start(&lanes[l], s[l].hands, s[l].tricks_won, s[l].leader,
+                                 s[l].spades_broken, tl.trumps);
+            random_tricks(&tl, lanes, s[0].tricks_played, &d, isa, 0);
+            for (int l = 0; l < TC_SPADES_LANES; ++l) {
+                for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat)
+                    s[l].tricks_won[seat] = (int8_t)lanes[l].won[seat];
+                s[l].phase = TC_SPADES_OVER;
+            }
+        }
+        int within = tc_playout_lanes_within(i0, count, TC_SPADES_LANES);
+        for (int l = 0; l < within; ++l) tc_spades_score(r, &s[l], results + i0 + l);
+    }
+}
+
+static void playouts_portable(const tc_spades_rules *r, const tc_spades_state *start,
+                              bitgen_t *rng, int policy, int64_t count,
+                              tc_spades_result *results)
+{
+    playouts(r, start, rng, policy, count, results, TC_PLAYOUT_PORTABLE);
+}
+
+#ifdef TC_DRAW_BMI2_CLONE
+TC_DRAW_BMI2_TARGET static void random_playouts_bmi2(const tc_spades_rules *r,
+                                                     const tc_spades_state *start, bitgen_t *rng,
+                                                     int64_t count, tc_spades_result *results)
+{
+    playouts(r, start, rng, TC_SPADES_RANDOM, count, results, TC_PLAYOUT_BMI2);
+}
+#endif
+
+int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
+                       int policy, int64_t count, tc_spades_result *results)
+{
+    int rc = tc_spades_check_rules(r);
+    if (rc == TC_OK) rc = check_policy(policy);
+    if (rc != TC_OK) return rc;
+#ifdef TC_DRAW_BMI2_CLONE
+    if (policy == TC_SPADES_RANDOM && tc_playout_use_bmi2()) {
+        random_playouts_bmi2(r, start, rng, count, results);
+        return TC_OK;
+    }
+#endif
+    playouts_portable(r, start, rng, policy, count, results);
+    return TC_OK;
+}
+
+/* ---- Dealing and bidding ---- */
+
+/* Deals with `dl` (the one dealing kernel, deal.h) until no hand qualifies for a misdeal when
+ * misdeals are played (each qualifying deal is redealt by the same dealer, as if its first
+ * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. */
+static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer *dl,
+                                       bitgen_t *rng, tc_mask *hands, int isa)
+{
+    for (int redeals = 0; redeals <= TC_SPADES_MAX_REDEALS; ++redeals) {
+        tc_dealer_deal_isa(dl, rng, hands, isa);
+        if (!r->misdeal) return redeals;
+        int misdeal = 0;
+        for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+            misdeal |= tc_spades_misdeal_reasons(r, hands[p]);
+        if (!misdeal) return redeals;
+    }
+    return -1;
+}
+
+/* The evaluator's bids of a deal dealt by seat 0 with every score 0 (no side behind, so no
+ * evaluator bids blind nil; `blind` has bit p when seat p may): each seat's legal bids (in
+ * bidding order, to `legal_bids` unless NULL) and its bid. */
+static TC_ALWAYS_INLINE void bid_deal(const tc_spades_rules *r, const tc_mask *hands, int blind,
+                                      int *bids, uint32_t *legal_bids)
+{
+    for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) bids[seat] = TC_SPADES_NO_BID;
+    for (int i = 0; i < TC_SPADES_PLAYERS; ++i) {
+        int seat = (i + 1) & 3;
+        uint32_t legal = tc_spades_allowed_bids(r, hands[seat], bids[seat ^ 2], blind >> seat & 1);
+        if (legal_bids) legal_bids[i] = legal;
+        bids[seat] = tc_spades_choose_bid(r, legal, hands[seat], 0);
+    }
+}
+
+/* Greedy play of a dealt and bid deal, move by move from a checked start. */
+static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const int *bids,
+                        tc_playout_recorder *rec, int *won)
+{
+    static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    tc_spades_state s;
+    tc_spades_start(r, &s, hands, 0, zero_scores, zero_bags);
+    while (s.phase == TC_SPADES_BIDDING) tc_spades_bid_unchecked(&s, bids[s.to_act]);
+    play_moves(r, &s, TC_SPADES_GREEDY, 0, TC_PLAYOUT_PORTABLE, rec);
+    for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) won[seat] = s.tricks_won[seat];
+}
+
+/* ---- The block loop ---- */
+
+/* Deals, bids, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0,
+ * misdeals redealt) and bids, then their play, then the outputs of the lanes within `count`.
+ * Returns a tc_status. */
+static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_t *rng,
+                                           int policy, int64_t count, const tc_spades_block *out,
+                                           int isa, int recording)
+{
+    /* Local copies whose address never leaves the inlined loop (the greedy policy aside): the
+     * compiler may then keep their fields in registers across generator calls and byte stores. */
+    const tc_spades_rules rules_copy = *rules, *r = &rules_copy;
+    tc_dealer dealer;
+    tc_dealer_init(&dealer, r->deck, TC_SPADES_PLAYERS, TC_SPADES_TRICKS); /* checked: TC_OK */
+    const tc_dealer dl = dealer;
+    enum { DECK = TC_SPADES_PLAYERS * TC_SPADES_TRICKS };
+    static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    int sides = tc_spades_sides(r);
+    int blind = r->blind_nil && 0 >= r->blind_nil_behind ? 0xF : 0; /* every side at 0 */
+    trick_loop tl;
+    trick_loop_init(&tl, r);
+    tc_draw d;
+    tc_draw_init(&d, rng);
+    for (int64_t j0 = 0; j0 < count; j0 += TC_SPADES_LANES) {
+        tc_mask hands[TC_SPADES_LANES][TC_SPADES_PLAYERS];
+        int bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
+        uint32_t legal_bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
+        int redeals[TC_SPADES_LANES];
+        trick_play lanes[TC_SPADES_LANES];
+        tc_playout_recorder recs[TC_SPADES_LANES] = {{0, 0}};
+        int within = tc_playout_lanes_within(j0, count, TC_SPADES_LANES);
+        if (r->misdeal) {
+            for (int l = 0; l < TC_SPADES_LANES; ++l) {
+                redeals[l] = deal_hands(r, &dl, rng, hands[l], isa);
+                if (redeals[l] < 0) return TC_ERR_ARGUMENT;
+            }
+        } else { /* the same deals, two at a time with their picks interleaved */
+            for (int l = 0; l < TC_SPADES_LANES; l += 2) {
+                tc_mask rest[2];
+                tc_dealer_deal2_isa(&dl, rng, hands[l], hands[l + 1], rest, isa);
+                redeals[l] = redeals[l + 1] = 0;
+            }
+        }
+        for (int l = 0; l < TC_SPADES_LANES; ++l) {
+            bid_deal(r, hands[l], blind, bids[l], recording ? legal_bids[l] : 0);
+            if (recording && l < within)
+                tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, DECK);
+        }
+        if (policy == TC_SPADES_GREEDY) {
+            for (int l = 0; l < TC_SPADES_LANES; ++l)
+                greedy_deal(r, hands[l], bids[l], recording ? &recs[l] : 0, lanes[l].won);
+        } else {
+            static const int8_t none[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+            for (int l = 0; l < TC_SPADES_LANES; ++l)
+                trick_play_start(&lanes[l], hands[l], none, 1, 0, tl.trumps);
+            random_tricks(&tl, lanes, 0, &d, isa, recording ? recs : 0);
+        }
+        for (int l = 0; l < within; ++l) {
+            int64_t j = j0 + l;
+            int8_t *bid8 = out->bids + j * TC_SPADES_PLAYERS;
+            int8_t *won8 = out->tricks + j * TC_SPADES_PLAYERS;
+            for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
+                bid8[seat] = (int8_t)bids[l][seat];
+                won8[seat] = (int8_t)lanes[l].won[seat];
+            }
+            tc_spades_result result;
+            tc_spades_score_tricks(r, bid8, won8, zero_scores, zero_bags, -1, &result);
+            for (int side = 0; side < sides; ++side) {
+                out->points[j * sides + side] = result.points[side];
+                out->bags[j * sides + side] = result.bags_taken[side];
+                out->made[j * sides + side] = (uint8_t)result.made[side];
+            }
+            out->redeals[j] = (int16_t)redeals[l];
+            if (out->hands) memcpy(out->hands + j * TC_SPADES_PLAYERS, hands[l], sizeof hands[l]);
+            if (recording)
+                memcpy(out->legal_bids + j * TC_SPADES_PLAYERS, legal_bids[l],
+                       sizeof legal_bids[l]);
+        }
+    }
+    return TC_OK;
+}
+
+/* The hot case, random play without recording, as loops of their own: one for any CPU, and on
+ * x86-64 one for CPUs with fast BMI2, chosen at run time. */
+static int simulate_random(const tc_spades_rules *r, bitgen_t *rng, int64_t count,
+                           const tc_spades_block *out)
+{
+    return simulate_deals(r, rng, TC_SPADES_RANDOM, count, out, TC_PLAYOUT_PORTABLE, 0);
+}
+
+#ifdef TC_DRAW_BMI2_CLONE
+TC_DRAW_BMI2_TARGET static int simulate_random_bmi2(const tc_spades_rules *r, bitgen_t *rng,
+                                                    int64_t count, const tc_spades_block *out)
+{
+    return simulate_deals(r, rng, TC_SPADES_RANDOM, count, out, TC_PLAYOUT_BMI2, 0);
+}
+#endif
+
+int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
+                       const tc_spades_block *out)
+{
+    int rc = tc_spades_check_rules(r);
+    if (rc == TC_OK) rc = check_policy(policy);
+    if (rc != TC_OK) return rc;
+    if (out->plays) return simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 1);
+    if (policy == TC_SPADES_GREEDY)
+        return simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 0);
+#ifdef TC_DRAW_BMI2_CLONE
+    if (tc_playout_use_bmi2()) return simulate_random_bmi2(r, rng, count, out);
+#endif
+    return simulate_random(r, rng, count, out);
+}
