@@ -88,14 +88,24 @@ static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
     return 0; /* unreachable: without Q♠ the pass is always allowed */
 }
 
-/* The cards `seat` passes under `policy`. */
-static tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy, tc_draw *d)
+/* A uniformly random legal pass from `hand`: each card uniformly among those not chosen yet (the
+ * k-th lowest of them for a uniform k, as a card is played); a pass that breaks the Q♠ rule
+ * (rare) is drawn again, so every legal pass is equally likely. */
+static TC_ALWAYS_INLINE tc_mask random_pass(const tc_hearts_rules *r, tc_mask hand, tc_draw *d,
+                                            int isa)
 {
-    if (policy == TC_HEARTS_GREEDY) return greedy_pass(r, hand);
-    for (;;) { /* uniform over legal passes: redraw the rare one that breaks the Q♠ rule */
-        tc_mask cards = tc_draw_subset(d, hand, r->pass_count);
-        if (tc_hearts_queen_pass_ok(r, cards)) return cards;
+    for (;;) {
+        tc_mask rest = hand;
+        for (int i = 0; i < r->pass_count; ++i) rest ^= tc_playout_pick(d, rest, isa);
+        if (tc_hearts_queen_pass_ok(r, hand ^ rest)) return hand ^ rest;
     }
+}
+
+/* The cards `seat` passes under `policy`. */
+static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy,
+                                            tc_draw *d, int isa)
+{
+    return policy == TC_HEARTS_GREEDY ? greedy_pass(r, hand) : random_pass(r, hand, d, isa);
 }
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
@@ -111,7 +121,7 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
 {
     while (s->phase == TC_HEARTS_PASSING) {
         int seat = s->to_act;
-        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d));
+        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d, isa));
     }
     while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
         tc_mask legal = tc_hearts_legal(r, s);
@@ -127,6 +137,7 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
 typedef struct {
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];
+    tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
     int8_t won[TC_HEARTS_MAX_PLAYERS];
     tc_seat_map seats;
     int leader;
@@ -140,6 +151,7 @@ static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_stat
         p->hands[i] = s->hands[i];
         p->taken[i] = s->taken[i];
         p->won[i] = s->tricks_won[i];
+        p->passed[i] = s->passed[i];
     }
     tc_seat_map_init(&p->seats, s->hands, n);
     p->leader = s->leader;
@@ -186,6 +198,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     if (rec) tc_playout_record(rec, card, legal);
     p->hands[seat] = hand ^ cards;
     tc_mask led = tl->led[card];
+    TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
     for (int i = 1; i < n; ++i) {
         seat = next_seat(tl, seat, n);
         hand = p->hands[seat];
@@ -238,6 +251,40 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
     }
     if (s[0].phase == TC_HEARTS_PLAYING)
         random_tricks(r, tl, n, lanes, s[0].tricks_played, d, isa, recs);
+}
+
+/* Starts random play of a deal dealt by seat 0 from `hands`, with seat s passing to s + offset
+ * (no passing when 0): the passes in turn from the dealer's left (see random_pass), the
+ * exchange, and the first leader (the player left of the dealer, or the holder of the lowest
+ * club in play). The same deal as tc_hearts_deal_unchecked and its passes, without the state's
+ * bookkeeping. */
+static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, trick_play *p,
+                                               const tc_mask *hands, int offset, tc_draw *d,
+                                               int isa)
+{
+    for (int seat = 0; seat < n; ++seat) {
+        p->hands[seat] = hands[seat];
+        p->taken[seat] = 0;
+        p->passed[seat] = 0;
+        p->won[seat] = 0;
+    }
+    if (offset) {
+        for (int k = 1; k <= n; ++k) {
+            int seat = k == n ? 0 : k;
+            p->passed[seat] = random_pass(r, hands[seat], d, isa);
+        }
+        for (int seat = 0; seat < n; ++seat) {
+            int to = seat + offset < n ? seat + offset : seat + offset - n;
+            p->hands[seat] ^= p->passed[seat];
+            p->hands[to] |= p->passed[seat];
+        }
+    }
+    tc_seat_map_init(&p->seats, p->hands, n);
+    tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
+    p->leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
+                    ? 1
+                    : tc_seat_map_seat(&p->seats, tc_lowest(clubs), n);
+    p->hearts_broken = 0;
 }
 
 static int check_policy(int policy)
@@ -350,8 +397,9 @@ static TC_ALWAYS_INLINE void deal_hands(const dealer *dl, bitgen_t *rng, tc_mask
 /* ---- The block loop ---- */
 
 /* Deals, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0, the
- * pass direction drawn from the rotation), then their play (see finish), then the outputs of the
- * lanes within `count`. `n` is r->players (a constant in the loops for four players). */
+ * pass direction drawn from the rotation), then their play (random: see random_deal_start and
+ * random_tricks; greedy: see finish), then the outputs of the lanes within `count`. `n` is
+ * r->players (a constant in the loops for four players). */
 static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *rng, int policy,
                                             int64_t count, const tc_hearts_block *out, int isa,
                                             int recording, int n)
@@ -365,7 +413,6 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
     tc_draw d;
     tc_draw_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_HEARTS_LANES) {
-        tc_hearts_state s[TC_HEARTS_LANES];
         tc_mask hands[TC_HEARTS_LANES][TC_HEARTS_MAX_PLAYERS];
         int direction[TC_HEARTS_LANES];
         tc_playout_recorder recs[TC_HEARTS_LANES] = {{0, 0}};
@@ -373,12 +420,22 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         for (int l = 0; l < TC_HEARTS_LANES; ++l) {
             deal_hands(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
-            tc_hearts_deal_unchecked(r, &s[l], hands[l], 0, direction[l]);
             if (recording && l < within)
                 tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, deck_size);
         }
         trick_play lanes[TC_HEARTS_LANES];
-        finish(r, &tl, n, s, policy, &d, isa, recording ? recs : 0, lanes);
+        if (policy == TC_HEARTS_RANDOM) {
+            for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+                int offset = r->pass_count ? r->rotation[direction[l]] : 0;
+                random_deal_start(r, n, &lanes[l], hands[l], offset, &d, isa);
+            }
+            random_tricks(r, &tl, n, lanes, 0, &d, isa, recording ? recs : 0);
+        } else {
+            tc_hearts_state s[TC_HEARTS_LANES];
+            for (int l = 0; l < TC_HEARTS_LANES; ++l)
+                tc_hearts_deal_unchecked(r, &s[l], hands[l], 0, direction[l]);
+            finish(r, &tl, n, s, policy, &d, isa, recording ? recs : 0, lanes);
+        }
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
@@ -390,7 +447,8 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
             out->void_deal[j] = (uint8_t)void_deal;
             out->direction[j] = (int8_t)direction[l];
             if (out->hands) memcpy(out->hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
-            if (out->passes) memcpy(out->passes + j * n, s[l].passed, (size_t)n * sizeof(tc_mask));
+            if (out->passes)
+                memcpy(out->passes + j * n, lanes[l].passed, (size_t)n * sizeof(tc_mask));
         }
     }
 }

@@ -25,6 +25,17 @@
 #define TC_ALWAYS_INLINE inline
 #endif
 
+/* TC_PLAYOUT_UNROLL(count) before a loop: unroll it up to `count` times (fully when its trip
+ * count is a constant as small), where the compiler supports it. */
+#define TC_PLAYOUT_PRAGMA(text) _Pragma(#text)
+#if defined(__clang__)
+#define TC_PLAYOUT_UNROLL(count) TC_PLAYOUT_PRAGMA(unroll count)
+#elif defined(__GNUC__)
+#define TC_PLAYOUT_UNROLL(count) TC_PLAYOUT_PRAGMA(GCC unroll count)
+#else
+#define TC_PLAYOUT_UNROLL(count)
+#endif
+
 /* ---- Loop variants ---- */
 
 /* Which instructions a loop variant picks cards with: the portable draw.h functions, or their
