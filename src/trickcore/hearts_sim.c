@@ -349,51 +349,6 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
     return TC_OK;
 }
 
-/* ---- Dealing ---- */
-
-/* How a block's deals are dealt: seats players-1 down to 1 each take hand_size cards from those
- * not dealt yet, each card the k-th lowest of them for a uniform k, and seat 0 keeps the rest.
- * The indices k are drawn first, four per 64-bit draw (tc_draw4) while the bounds allow, each
- * batch's bound and product of bounds computed once per block; then one by one. */
-typedef struct {
-    tc_mask deck;
-    int size, players, hand_size, picks, batches;
-    uint64_t bound[TC_NUM_CARDS / 4], product[TC_NUM_CARDS / 4];
-} dealer;
-
-static void dealer_init(dealer *dl, const tc_hearts_rules *r)
-{
-    dl->deck = r->deck;
-    dl->players = r->players;
-    dl->hand_size = r->hand_size;
-    dl->size = r->players * r->hand_size;
-    dl->picks = dl->size - r->hand_size;
-    dl->batches = 0;
-    for (int t = 0; t < dl->picks && dl->size - t >= 4; t += 4) {
-        uint64_t b = (uint64_t)(dl->size - t);
-        dl->bound[dl->batches] = b;
-        dl->product[dl->batches++] = b * (b - 1) * (b - 2) * (b - 3);
-    }
-}
-
-static TC_ALWAYS_INLINE void deal_hands(const dealer *dl, bitgen_t *rng, tc_mask *hands, int isa)
-{
-    uint8_t index[TC_NUM_CARDS + 4];
-    int t = 0;
-    for (int k = 0; k < dl->batches; ++k, t += 4)
-        tc_draw4(rng, dl->bound[k], dl->product[k], index + t);
-    for (; t < dl->picks; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(dl->size - t));
-    tc_mask undealt = dl->deck;
-    const uint8_t *k = index;
-    for (int seat = dl->players - 1; seat > 0; --seat) {
-        tc_mask before = undealt;
-        for (const uint8_t *end = k + dl->hand_size; k < end; ++k)
-            undealt ^= tc_playout_select(undealt, *k, isa);
-        hands[seat] = before ^ undealt;
-    }
-    hands[0] = undealt;
-}
-
 /* ---- The block loop ---- */
 
 /* Deals, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0, the
@@ -407,8 +362,8 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
     trick_loop tl;
     trick_loop_init(&tl, r);
     int deck_size = n * r->hand_size;
-    dealer dl;
-    dealer_init(&dl, r);
+    tc_dealer dl;
+    tc_dealer_init(&dl, r->deck, n, r->hand_size); /* cannot fail: the rules are checked */
     int draw_direction = r->pass_count > 0 && r->rotation_length > 1;
     tc_draw d;
     tc_draw_init(&d, rng);
@@ -418,7 +373,7 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         tc_playout_recorder recs[TC_HEARTS_LANES] = {{0, 0}};
         int within = tc_playout_lanes_within(j0, count, TC_HEARTS_LANES);
         for (int l = 0; l < TC_HEARTS_LANES; ++l) {
-            deal_hands(&dl, rng, hands[l], isa);
+            tc_dealer_deal_isa(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
             if (recording && l < within)
                 tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, deck_size);
