@@ -141,7 +141,7 @@ typedef struct {
     int8_t won[TC_HEARTS_MAX_PLAYERS];
     tc_seat_map seats;
     int leader;
-    int hearts_broken;
+    tc_mask broken; /* not 0 once hearts are broken: the cards that broke them */
 } trick_play;
 
 /* From a state at the start of a trick. */
@@ -155,7 +155,7 @@ static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_stat
     }
     tc_seat_map_init(&p->seats, s->hands, n);
     p->leader = s->leader;
-    p->hearts_broken = s->hearts_broken;
+    p->broken = s->hearts_broken ? TC_HEARTS_HEARTS : 0;
 }
 
 /* What the trick loop looks up rather than computes, built once per block: by card led, its
@@ -192,7 +192,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
 {
     int seat = p->leader;
     tc_mask hand = p->hands[seat];
-    tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->hearts_broken, 0, 0);
+    tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->broken != 0, 0, 0);
     tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
     int card = tc_lowest(cards);
     if (rec) tc_playout_record(rec, card, legal);
@@ -211,7 +211,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, 0), n);
     p->taken[winner] |= cards;
     p->won[winner]++;
-    p->hearts_broken |= (cards & tl->breaking[card]) != 0;
+    p->broken |= cards & tl->breaking[card];
     p->leader = winner;
 }
 
@@ -284,7 +284,7 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, 
     p->leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
                     ? 1
                     : tc_seat_map_seat(&p->seats, tc_lowest(clubs), n);
-    p->hearts_broken = 0;
+    p->broken = 0;
 }
 
 static int check_policy(int policy)
@@ -309,7 +309,7 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
         int within = tc_playout_lanes_within(i0, count, TC_HEARTS_LANES);
         for (int l = 0; l < within; ++l) {
             int shooter, void_deal;
-            tc_hearts_score(r, lanes[l].taken, lanes[l].won, points + (i0 + l) * n,
+            tc_hearts_score_of(r, n, lanes[l].taken, lanes[l].won, points + (i0 + l) * n,
                             &shooter, &void_deal);
         }
     }
@@ -394,8 +394,8 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
-            tc_hearts_score(r, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
-                            &void_deal);
+            tc_hearts_score_of(r, n, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
+                               &void_deal);
             for (int p = 0; p < n; ++p) out->tricks[j * n + p] = lanes[l].won[p];
             out->moon[j] = (uint8_t)(shooter >= 0);
             out->shooter[j] = (int8_t)shooter;
