@@ -225,13 +225,16 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
     tc_draw draw = *d;
     int last = r->hand_size - 1;
     if (t == 0 && t < last) {
+        TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
             random_trick(r, tl, n, 1, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
         t = 1;
     }
     for (; t < last; ++t)
+        TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
             random_trick(r, tl, n, 0, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
+    TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
     for (int l = 0; l < TC_HEARTS_LANES; ++l)
         random_trick(r, tl, n, 0, 1, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
     *d = draw;
