@@ -2,9 +2,18 @@
  * block simulation loop (deal, pass, play, score). The rules of play are those of hearts.h.
  *
  * Random play has a fast path from the start of a trick: whole tricks with the same legal-move
- * helpers, no per-card bookkeeping the score does not need, the first and last tricks' rules
- * and the recording resolved at compile time, two deals interleaved, and on x86-64 a variant for
- * CPUs with BMI2 chosen at run time. The checked API and the greedy policy go move by move. */
+ * helpers, no per-card bookkeeping the score does not need, the trick winner from a card-to-seat
+ * map (playout.h), the first and last tricks' rules and the recording resolved at compile time,
+ * two deals interleaved, and on x86-64 a variant for CPUs with BMI2 chosen at run time. The
+ * checked API and the greedy policy go move by move.
+ *
+ * The random order of a block (what a seed gives): deals go by groups of TC_HEARTS_LANES lanes.
+ * For each group: each lane in turn is dealt by deal.h's tc_dealer (words straight from the
+ * generator) and draws its pass direction (tc_draw_below, when the rotation has several); then
+ * each lane in turn passes, seats 1..n-1 then 0, each pass card by card uniformly among the cards
+ * not chosen yet (tc_draw_bit), a pass breaking the Q♠ rule drawn again in full; then the tricks
+ * are played, trick by trick and lane by lane, every card but the last trick's by tc_draw_bit
+ * among the legal cards. tc_draw_below and tc_draw_bit share one tc_draw per block. */
 #include "trickcore/hearts.h"
 
 #include <string.h>
