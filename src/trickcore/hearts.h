@@ -255,29 +255,31 @@ static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
     return points;
 }
 
-/* Final score of a finished deal from the cards each seat took and the tricks it won: points per
- * seat (moon, no-trick bonus and void deal applied), the moon shooter or -1, and whether the deal
- * is void. */
-static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken,
-                                   const int8_t *tricks_won, int32_t *points, int *shooter,
-                                   int *void_deal)
+/* Final score of a finished deal among `n` = r->players seats (a constant in hot loops, so the
+ * seat loops unroll) from the cards each seat took and the tricks it won: points per seat (moon,
+ * no-trick bonus and void deal applied), the moon shooter or -1, and whether the deal is void.
+ * Card points are one popcount per distinct card value and seat (see tc_hearts_points). */
+static TC_ALWAYS_INLINE void tc_hearts_score_of(const tc_hearts_rules *r, int n,
+                                                const tc_mask *taken, const int8_t *tricks_won,
+                                                int32_t *points, int *shooter, int *void_deal)
 {
-    int n = r->players;
-    *shooter = -1;
-    *void_deal = 0;
+    int who = -1, all_tricks = 0;
     for (int p = 0; p < n; ++p) {
-        if (r->void_if_one_takes_all && tricks_won[p] == r->hand_size) *void_deal = 1;
-        if (r->moon != TC_HEARTS_MOON_OFF && (taken[p] & r->moon_cards) == r->moon_cards)
-            *shooter = p;
+        all_tricks |= tricks_won[p] == r->hand_size;
+        if ((taken[p] & r->moon_cards) == r->moon_cards) who = p;
+        points[p] = tricks_won[p] == 0 ? r->no_tricks_bonus : 0;
     }
+    for (int i = 0; i < r->value_count; ++i) {
+        int32_t value = r->value_of[i];
+        tc_mask cards = r->value_cards[i];
+        for (int p = 0; p < n; ++p) points[p] += value * tc_popcount(taken[p] & cards);
+    }
+    *void_deal = r->void_if_one_takes_all && all_tricks;
+    *shooter = r->moon != TC_HEARTS_MOON_OFF && !*void_deal ? who : -1;
     if (*void_deal) {
-        *shooter = -1;
         for (int p = 0; p < n; ++p) points[p] = 0;
         return;
     }
-    for (int p = 0; p < n; ++p)
-        points[p] = tc_hearts_points(r, taken[p]) +
-                    (tricks_won[p] == 0 ? r->no_tricks_bonus : 0);
     if (*shooter < 0) return;
     points[*shooter] -= tc_hearts_points(r, r->moon_cards);
     for (int p = 0; p < n; ++p) {
@@ -286,6 +288,13 @@ static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *take
         else if (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS && p != *shooter)
             points[p] += r->moon_points;
     }
+}
+
+static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken,
+                                   const int8_t *tricks_won, int32_t *points, int *shooter,
+                                   int *void_deal)
+{
+    tc_hearts_score_of(r, r->players, taken, tricks_won, points, shooter, void_deal);
 }
 
 /* Cards that can be part of a legal pass from `hand` (all of it, less Q♠ when the Spardame

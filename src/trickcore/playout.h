@@ -19,17 +19,25 @@
 #include "trickcore/cards.h"
 #include "trickcore/draw.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TC_ALWAYS_INLINE inline __attribute__((always_inline))
+/* TC_ALWAYS_INLINE (inline, and always inlined where the compiler supports it) is draw.h's. */
+
+/* TC_PLAYOUT_UNROLL(count) before a loop: unroll it up to `count` times (fully when its trip
+ * count is a constant as small), where the compiler supports it. */
+#define TC_PLAYOUT_PRAGMA(text) _Pragma(#text)
+#if defined(__clang__)
+#define TC_PLAYOUT_UNROLL(count) TC_PLAYOUT_PRAGMA(unroll count)
+#elif defined(__GNUC__)
+#define TC_PLAYOUT_UNROLL(count) TC_PLAYOUT_PRAGMA(GCC unroll count)
 #else
-#define TC_ALWAYS_INLINE inline
+#define TC_PLAYOUT_UNROLL(count)
 #endif
 
 /* ---- Loop variants ---- */
 
 /* Which instructions a loop variant picks cards with: the portable draw.h functions, or their
- * *_bmi2 versions in variants compiled with TC_DRAW_BMI2_TARGET. */
-enum tc_playout_isa { TC_PLAYOUT_PORTABLE = 0, TC_PLAYOUT_BMI2 = 1 };
+ * *_bmi2 versions in variants compiled with TC_DRAW_BMI2_TARGET. The values of draw.h's
+ * enum tc_isa, so a loop's `isa` also goes to deal.h's tc_dealer_deal_isa. */
+enum tc_playout_isa { TC_PLAYOUT_PORTABLE = TC_ISA_PORTABLE, TC_PLAYOUT_BMI2 = TC_ISA_BMI2 };
 
 /* Whether to run the TC_PLAYOUT_BMI2 variant: only where draw.h compiles such clones
  * (TC_DRAW_BMI2_CLONE) and the CPU has fast BMI2. A build with native BMI2 uses pdep in the
@@ -56,11 +64,7 @@ static TC_ALWAYS_INLINE tc_mask tc_playout_pick(tc_draw *d, tc_mask legal, int i
 /* The k-th lowest card (k counted from 0) of `m`, as a mask (draw.h's tc_select_bit). */
 static TC_ALWAYS_INLINE tc_mask tc_playout_select(tc_mask m, int k, int isa)
 {
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_PLAYOUT_BMI2) return tc_select_bit_bmi2(m, k);
-#endif
-    (void)isa;
-    return tc_select_bit(m, k);
+    return tc_select_bit_isa(m, k, isa);
 }
 
 /* ---- Lanes ---- */

@@ -6,6 +6,7 @@ refusals, undo, clone) against the same reference."""
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from typing import Any
 
@@ -170,6 +171,35 @@ def test_random_passes_are_uniform_among_the_hand() -> None:
     expected = counts.sum() / 13  # each of the 13 cards is passed with probability 3/13
     assert counts.sum() == 3 * 4 * np.count_nonzero(result["passes"][:, 0])
     assert np.all(np.abs(counts - expected) < 6 * np.sqrt(expected)), counts
+
+
+def test_random_passes_are_uniform_among_legal_passes_under_the_queen_rule() -> None:
+    # Spardame passes two cards, Q♠ only with another spade or J♦. Four cards each, so the hand
+    # holding Q♠ has 3 + (its partners) legal passes; each must be equally likely.
+    in_play = CardSet.parse("QS JD 5S 6S 2C 3C 4C 5C 2H 3H 4H 5H")
+    rules = Rules.spardame(players=3, removed=CardSet.full() - in_play)
+    result = rules.simulate_block(np.random.SeedSequence(6), 20000, record=True)
+    queen_id = int(Card.parse("QS"))
+    counts: dict[int, np.ndarray] = {}
+    for hands, passes in zip(result["hands"].tolist(), result["passes"].tolist(), strict=True):
+        for hand, passed in zip(hands, passes, strict=True):
+            cards = cards_of(hand)
+            if queen_id not in cards:
+                continue
+            legal = sorted(pair for pair in itertools.combinations(sorted(cards), 2)
+                           if queen_id not in pair or rules_allow_queen_pass(pair, queen_id))
+            counts.setdefault(len(legal), np.zeros(len(legal), dtype=np.int64))
+            counts[len(legal)][legal.index(tuple(sorted(cards_of(passed))))] += 1
+    assert set(counts) == {3, 4, 5, 6}
+    for size, cells in counts.items():
+        expected = cells.sum() / size
+        assert np.all(np.abs(cells - expected) < 6 * np.sqrt(expected)), (size, cells)
+
+
+def rules_allow_queen_pass(pair: tuple[int, ...], queen: int) -> bool:
+    """The Spardame restriction: Q♠ goes with another spade or J♦."""
+    partner = next(c for c in pair if c != queen)
+    return partner // 13 == 3 or partner == 22
 
 
 def fingerprint(deal: Deal) -> tuple[Any, ...]:
