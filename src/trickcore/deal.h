@@ -191,6 +191,8 @@ static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *
 
 /* One deal, choosing the select for this CPU at run time (for callers outside a hot loop). */
 tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
+/* The same deal with the portable select on any CPU (tests compare the two). */
+tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
 
 /* Deals `count` independent deals of `deck` (deck_size cards, duplicates allowed for two packs):
  * player p of deal d receives hand_size cards, stored as a multiset in once[d * players + p]
