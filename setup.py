@@ -37,9 +37,15 @@ def is_stale(target: Path, inputs: list[str]) -> bool:
 
 
 class BuildKernelsThenExtensions(build_ext):
-    """Compiles each family's kernels in parallel into lib<family>_kernels.a and links it into the
-    family's extensions. Any object (kernel or Cython module) is recompiled only when its source or
-    a header it depends on changed; a rebuilt library only relinks the extensions."""
+    """Compiles each family's kernels in parallel into lib<family>_kernels.a, then the family's
+    extensions (in parallel too, even under pip, which passes no -j), linked with it. An object
+    (kernel or Cython module) is recompiled only when its source or a header it depends on
+    changed; a rebuilt library only relinks the extensions."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:  # pip passes no -j: build the extensions on every core
+            self.parallel = os.cpu_count() or 1
 
     def build_extensions(self) -> None:
         self.compile_all = self.compiler.compile

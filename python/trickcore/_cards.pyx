@@ -37,6 +37,32 @@ cdef uint64_t card_index(object card) except? 255:
     return <uint64_t>i
 
 
+cdef int card_arg(object card) except -1:
+    """A card argument of a game call (a Card, a card id or a string) as its id."""
+    if isinstance(card, (int, str)):
+        return <int>card_index(card)
+    raise ParseError(f"not a card: {card!r} (expected a Card, a card id or a string such as 'QS')")
+
+
+cdef uint64_t cards_arg(object cards) except? 0xFFFFFFFFFFFFFFFF:
+    """A set-of-cards argument of a game call (a CardSet, a string or an iterable) as its mask."""
+    if isinstance(cards, CardSet):
+        return (<CardSet>cards).mask
+    try:
+        return (<CardSet>CardSet(cards)).mask
+    except TypeError:
+        raise ParseError(f"not a set of cards: {cards!r}") from None
+
+
+cdef str card_symbol(int card):
+    return CARDS[card].symbol
+
+
+cdef str card_symbols(uint64_t mask):
+    """The cards of a mask as symbols ("Q♠ 2♣"), or "no cards"."""
+    return " ".join([c.symbol for c in make_cardset(mask)]) or "no cards"
+
+
 cdef CardSet make_cardset(uint64_t mask):
     cdef CardSet s = CardSet.__new__(CardSet)
     s.mask = mask

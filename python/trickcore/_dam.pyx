@@ -7,7 +7,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from numpy.random cimport bitgen_t
 
 from trickcore._bitgen cimport bitgen_of
-from trickcore._cards cimport card_index, make_cardset, make_multiset
+from trickcore._cards cimport card_arg, card_symbol, make_cardset, make_multiset
 from trickcore._ccards cimport tc_mask, tc_multiset
 from trickcore._cdam cimport *
 from trickcore._ctrick cimport (
@@ -24,7 +24,7 @@ import numpy as np
 
 from trickcore._steps import step_log
 from trickcore.card import Card, Suit
-from trickcore.errors import IllegalMoveError, ParseError, RulesError, error_for_status
+from trickcore.errors import IllegalMoveError, RulesError, error_for_status
 from trickcore.seeding import root_seed
 
 if sizeof(tc_dam_state) > STEP_STATE_BYTES:
@@ -71,16 +71,6 @@ cdef class KernelRules:
     def pile_size(self):
         """Cards left in the draw pile after the deal."""
         return self.c.deck_size - self.c.players * self.c.hand_size
-
-
-cdef int card_id(object card) except -1:
-    if isinstance(card, (int, str)):
-        return <int>card_index(card)
-    raise ParseError(f"not a card: {card!r} (expected a Card, a card id or a string such as 'QS')")
-
-
-cdef str symbol(int card):
-    return Card(card).symbol
 
 
 cdef class DealCore:
@@ -222,7 +212,7 @@ cdef class DealCore:
     def play(self, card, *, seat=None):
         """Plays one copy of ``card`` for the seat to act (``seat``, when given, must be that
         seat). Completing a trick resolves it and refills the hands from the pile."""
-        cdef int c = card_id(card), refusal = 0, status
+        cdef int c = card_arg(card), refusal = 0, status
         cdef tc_dam_state before = self.state
         if seat is not None and self.state.phase == TC_DAM_PLAYING and seat != before.to_act:
             raise IllegalMoveError(f"not your turn: seat {before.to_act} is to play, not seat {seat!r}")
@@ -290,7 +280,7 @@ cdef class DealCore:
     cdef str play_refusal(self, int refusal, int card):
         cdef tc_dam_state *s = &self.state
         cdef int players = self.kernel.c.players
-        shown = symbol(card) if 0 <= card < 56 else repr(card)
+        shown = card_symbol(card) if 0 <= card < 56 else repr(card)
         if refusal == TC_DAM_NOT_PLAYING:
             return "the deal is over: no more cards can be played"
         if refusal == TC_DAM_NOT_YOUR_TURN:

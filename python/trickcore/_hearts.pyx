@@ -7,7 +7,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from numpy.random cimport bitgen_t
 
 from trickcore._bitgen cimport bitgen_of
-from trickcore._cards cimport CardSet, card_index, make_cardset
+from trickcore._cards cimport CardSet, card_arg, card_symbol, card_symbols, cards_arg, make_cardset
 from trickcore._ccards cimport tc_lowest, tc_mask, tc_popcount
 from trickcore._chearts cimport *
 from trickcore._steps cimport STEP_PASS, STEP_PLAY, STEP_STATE_BYTES, push_step
@@ -16,7 +16,7 @@ import numpy as np
 
 from trickcore._steps import step_log
 from trickcore.card import Card, Suit
-from trickcore.errors import IllegalMoveError, ParseError, RulesError, error_for_status
+from trickcore.errors import IllegalMoveError, RulesError, error_for_status
 from trickcore.seeding import root_seed
 
 if sizeof(tc_hearts_state) > STEP_STATE_BYTES:
@@ -61,29 +61,6 @@ cdef class KernelRules:
             self.c.values[c] = values[c]
         if tc_hearts_prepare_rules(&self.c) != 0:
             raise RulesError(f"the Hearts kernel refuses these rules: {rules!r}")
-
-
-cdef int card_id(object card) except -1:
-    if isinstance(card, (int, str)):
-        return <int>card_index(card)
-    raise ParseError(f"not a card: {card!r} (expected a Card, a card id or a string such as 'QS')")
-
-
-cdef uint64_t cards_mask(object cards) except? 0xFFFFFFFFFFFFFFFF:
-    if isinstance(cards, CardSet):
-        return (<CardSet>cards).mask
-    try:
-        return (<CardSet>CardSet(cards)).mask
-    except TypeError:
-        raise ParseError(f"not a set of cards: {cards!r}") from None
-
-
-cdef str symbol(int card):
-    return Card(card).symbol
-
-
-cdef str symbols(uint64_t mask):
-    return " ".join([c.symbol for c in make_cardset(mask)]) or "no cards"
 
 
 cdef class DealCore:
@@ -198,7 +175,7 @@ cdef class DealCore:
 
     def play(self, card, *, seat=None):
         """Plays ``card`` for the seat to act (``seat``, when given, must be that seat)."""
-        cdef int c = card_id(card), refusal = 0, status
+        cdef int c = card_arg(card), refusal = 0, status
         cdef tc_hearts_state before = self.state
         if seat is not None and self.state.phase == TC_HEARTS_PLAYING and seat != before.to_act:
             raise IllegalMoveError(f"not your turn: seat {before.to_act} is to play, not seat {seat!r}")
@@ -211,7 +188,7 @@ cdef class DealCore:
     def pass_cards(self, seat, cards):
         """Passes ``cards`` (a CardSet, a string such as "QS AH 2D", or an iterable of cards) for
         ``seat``; the passes are exchanged when every seat has passed."""
-        cdef uint64_t mask = cards_mask(cards)
+        cdef uint64_t mask = cards_arg(cards)
         cdef int refusal = 0, status, s
         cdef tc_hearts_state before = self.state
         if self.state.phase != TC_HEARTS_PASSING:
@@ -279,7 +256,7 @@ cdef class DealCore:
     cdef str play_refusal(self, int refusal, int card):
         cdef tc_hearts_state *s = &self.state
         cdef int players = self.kernel.c.players
-        shown = symbol(card) if 0 <= card < 56 else repr(card)
+        shown = card_symbol(card) if 0 <= card < 56 else repr(card)
         if refusal == TC_HEARTS_NOT_PLAYING:
             if s.phase == TC_HEARTS_OVER:
                 return "the deal is over: no more cards can be played"
@@ -293,7 +270,7 @@ cdef class DealCore:
                 return f"{shown} is not in play in this deal"
             return f"{shown} has been played already"
         if refusal == TC_HEARTS_FIRST_LEAD:
-            lowest = symbol(tc_lowest(self.kernel.c.deck & 0x1FFF))
+            lowest = card_symbol(tc_lowest(self.kernel.c.deck & 0x1FFF))
             return f"the first trick must be led with {lowest}, not {shown}"
         if refusal == TC_HEARTS_FIRST_LEAD_CLUB:
             return f"the first trick must be led with a club, not {shown}"
@@ -307,7 +284,7 @@ cdef class DealCore:
 
     cdef str pass_refusal(self, int refusal, int seat, uint64_t cards):
         cdef int count = self.kernel.c.pass_count
-        shown = symbols(cards)
+        shown = card_symbols(cards)
         if refusal == TC_HEARTS_NOT_PASSING:
             if self.kernel.c.pass_count == 0 or self.state.pass_offset == 0:
                 return "no passing in this deal"
@@ -317,7 +294,7 @@ cdef class DealCore:
         if refusal == TC_HEARTS_PASS_COUNT:
             return f"pass exactly {count} cards, not {tc_popcount(cards)}"
         if refusal == TC_HEARTS_PASS_NOT_HELD:
-            return f"cannot pass {symbols(cards & ~self.state.hands[seat])}: not in seat {seat}'s hand"
+            return f"cannot pass {card_symbols(cards & ~self.state.hands[seat])}: not in seat {seat}'s hand"
         if refusal == TC_HEARTS_QUEEN_PASS:
             return f"Q♠ may only be passed with another spade or J♦, not with {shown}"
         return f"seat {seat} cannot pass {shown} (refusal {refusal})"

@@ -8,7 +8,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, u
 from numpy.random cimport bitgen_t
 
 from trickcore._bitgen cimport bitgen_of
-from trickcore._cards cimport CardSet, card_index, make_cardset
+from trickcore._cards cimport CardSet, card_arg, card_symbol, make_cardset
 from trickcore._ccards cimport tc_mask, tc_popcount
 from trickcore._cspades cimport *
 from trickcore._steps cimport (
@@ -102,16 +102,6 @@ cdef class KernelRules:
         these rules play."""
         cdef int bits = tc_spades_misdeal_reasons(&self.c, (<CardSet>CardSet(hand)).mask)
         return tuple(name for name, bit in MISDEALS.items() if bits & bit)
-
-
-cdef int card_id(object card) except -1:
-    if isinstance(card, (int, str)):
-        return <int>card_index(card)
-    raise ParseError(f"not a card: {card!r} (expected a Card, a card id or a string such as 'QS')")
-
-
-cdef str symbol(int card):
-    return Card(card).symbol
 
 
 cdef tuple result_tuple(const tc_spades_result *r, int sides):
@@ -267,7 +257,7 @@ cdef class DealCore:
     def play(self, card, *, seat=None):
         """Plays ``card`` for the seat to act (``seat``, when given, must be that seat). In
         table mode a renege is accepted and recorded (see ``reneges``)."""
-        cdef int c = card_id(card), refusal = 0, status
+        cdef int c = card_arg(card), refusal = 0, status
         cdef tc_spades_state before = self.state
         if seat is not None and self.state.phase == TC_SPADES_PLAYING and seat != before.to_act:
             raise IllegalMoveError(
@@ -399,7 +389,7 @@ cdef class DealCore:
 
     cdef str play_refusal(self, int refusal, int card):
         cdef tc_spades_state *s = &self.state
-        shown = symbol(card) if 0 <= card < 56 else repr(card)
+        shown = card_symbol(card) if 0 <= card < 56 else repr(card)
         if refusal == TC_SPADES_NOT_PLAYING:
             if s.phase == TC_SPADES_OVER:
                 return "the deal is over: no more cards can be played"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeAlias, get_args
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,6 +28,7 @@ from trickcore.dealing import deal_batch
 from trickcore.errors import ParseError, RulesError, SerializationError
 from trickcore.game import Observation, Play, TrickDeal
 from trickcore.match import TrickMatch
+from trickcore.rule_fields import check_choice, int_field
 from trickcore.seeding import SeedLike
 from trickcore.serialization import card_list_from_json, field, multiset_from_json
 from trickcore.simblock import block_generator, check_count, side_points
@@ -93,8 +94,8 @@ class Rules:
     summary_fields: ClassVar[tuple[str, ...]] = ("points", "tricks")
 
     def __post_init__(self) -> None:
-        _check_choice("scoring", self.scoring, Scoring)
-        players = _int("players", self.players)
+        check_choice("scoring", self.scoring, Scoring)
+        players = int_field("players", self.players)
         if players not in PLAYERS:
             raise RulesError(f"players must be 2..4, not {players}")
         for name in ("teams", "turn_trump", "open_hands"):
@@ -102,15 +103,15 @@ class Rules:
                 raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
         if self.teams and players != 4:
             raise RulesError(f"team play needs 4 players (partners opposite), not {players}")
-        if _int("hand_size", self.hand_size) not in HAND_SIZES:
+        if int_field("hand_size", self.hand_size) not in HAND_SIZES:
             raise RulesError(f"hand_size must be 10, 12 or 13, not {self.hand_size}")
-        if _int("packs", self.packs) not in (1, 2):
+        if int_field("packs", self.packs) not in (1, 2):
             raise RulesError(f"packs must be 1 or 2, not {self.packs}")
-        _check_choice("jokers", self.jokers, Jokers)
-        _check_choice("duplicates", self.duplicates, Duplicates)
-        _check_choice("score_by", self.score_by, ScoreBy)
+        check_choice("jokers", self.jokers, Jokers)
+        check_choice("duplicates", self.duplicates, Duplicates)
+        check_choice("score_by", self.score_by, ScoreBy)
         for name in ("joker_points", "last_trick_bonus"):
-            if abs(_int(name, getattr(self, name))) > MAX_VALUE:
+            if abs(int_field(name, getattr(self, name))) > MAX_VALUE:
                 raise RulesError(f"{name} must be within ±{MAX_VALUE}, not {getattr(self, name)}")
         if self.joker_points and self.jokers != "points":
             raise RulesError(f"joker_points={self.joker_points} needs jokers='points' (jokers "
@@ -129,7 +130,7 @@ class Rules:
                              f"hands of {self.hand_size} leave no pile from {self.deck_size} cards")
         for name in ("limit", "deals"):
             value = getattr(self, name)
-            if value is not None and _int(name, value) <= 0:
+            if value is not None and int_field(name, value) <= 0:
                 raise RulesError(f"{name} must be positive or None, not {value}")
         if self.limit is None and self.deals is None:
             raise RulesError("a match needs an end: set limit, deals or both")
@@ -226,18 +227,6 @@ def _card_value(card: Card, scoring: Scoring) -> int:
     if rank == Rank.JACK:
         return 11
     return 0 if card // 13 == Suit.HEARTS else 13
-
-
-def _int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be an int, not {value!r}")
-    return value
-
-
-def _check_choice(name: str, value: object, alias: Any) -> None:
-    choices = get_args(alias)
-    if value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
 
 
 @functools.lru_cache(maxsize=256)

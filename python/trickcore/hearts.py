@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeAlias, get_args
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -23,9 +23,10 @@ from trickcore._hearts import MAX_ROTATION, MAX_VALUE, DealCore, KernelRules, si
 from trickcore.card import Card, Suit
 from trickcore.cards import C2, C3, CJ, D2, D3, DJ, HA, SQ
 from trickcore.dealing import deal_batch
-from trickcore.errors import ParseError, RulesError, SerializationError
+from trickcore.errors import RulesError, SerializationError
 from trickcore.game import Observation, Pass, Play, TrickDeal
 from trickcore.match import TrickMatch
+from trickcore.rule_fields import cards_field, check_choice, int_field
 from trickcore.seeding import SeedLike
 from trickcore.serialization import cards_from_json, field
 from trickcore.simblock import block_generator, check_count, side_points
@@ -118,7 +119,7 @@ class Rules:
             object.__setattr__(self, name, value)
 
         if self.removed is not None and not isinstance(self.removed, CardSet):
-            set_field("removed", _cards(self.removed, "removed"))
+            set_field("removed", cards_field("removed", self.removed))
         rotation: object = self.pass_rotation
         if isinstance(rotation, str):
             rotation = rotation.split()
@@ -134,8 +135,8 @@ class Rules:
         set_field("card_points", normal)
 
     def _validate(self) -> None:
-        _check_choice("game", self.game, GameName)
-        players = _int("players", self.players)
+        check_choice("game", self.game, GameName)
+        players = int_field("players", self.players)
         if players not in PLAYERS:
             raise RulesError(f"players must be 3..6, not {players}")
         removed = self.removed_cards
@@ -145,7 +146,7 @@ class Rules:
         if left % players or left == 0:
             raise RulesError(f"removing {len(removed)} cards ({removed}) leaves {left}, which do "
                              f"not divide evenly among {players} players")
-        pass_count = _int("pass_count", self.pass_count)
+        pass_count = int_field("pass_count", self.pass_count)
         if not 0 <= pass_count < self.hand_size:
             raise RulesError(f"pass_count {pass_count}: a player holds {self.hand_size} cards and "
                              f"keeps at least one (0 for no passing)")
@@ -154,10 +155,10 @@ class Rules:
             raise RulesError(
                 f"pass_rotation must list 1..{MAX_ROTATION} directions, not {rotation!r}")
         for direction in rotation:
-            _check_choice("pass_rotation", direction, PassDirection)
+            check_choice("pass_rotation", direction, PassDirection)
             if direction == "across" and players % 2:
                 raise RulesError(f"no 'across' pass with {players} players (an odd number)")
-        _check_choice("first_lead", self.first_lead, FirstLead)
+        check_choice("first_lead", self.first_lead, FirstLead)
         if self.first_lead != "left-of-dealer" and not self.deck.suit(Suit.CLUBS):
             raise RulesError(f"first_lead {self.first_lead!r} needs a club in play")
         for name in ("queen_pass_restricted", "first_trick_protected", "hearts_must_be_broken",
@@ -169,22 +170,22 @@ class Rules:
                      "jack_of_diamonds_points", "jack_of_clubs_points", "moon_points",
                      "no_tricks_bonus"):
             value = getattr(self, name)
-            if value is not None and abs(_int(name, value)) > MAX_VALUE:
+            if value is not None and abs(int_field(name, value)) > MAX_VALUE:
                 raise RulesError(f"{name} must be within ±{MAX_VALUE}, not {value}")
         seen: set[Card] = set()
         for card, value in self.card_points:
-            if card.is_joker or card in seen or abs(_int("card_points", value)) > MAX_VALUE:
+            if card.is_joker or card in seen or abs(int_field("card_points", value)) > MAX_VALUE:
                 raise RulesError(f"card_points: {card} must be a distinct pack card worth at most "
                                  f"±{MAX_VALUE}, not {value!r}")
             seen.add(card)
-        _check_choice("moon", self.moon, MoonForm)
+        check_choice("moon", self.moon, MoonForm)
         if self.moon != "off" and not self.moon_cards:
             raise RulesError("a moon needs at least one card worth points (or moon='off')")
         if self.teams and players not in (4, 6):
             raise RulesError(f"team play needs 4 or 6 players (partners opposite), not {players}")
         for name in ("limit", "deals"):
             value = getattr(self, name)
-            if value is not None and _int(name, value) <= 0:
+            if value is not None and int_field(name, value) <= 0:
                 raise RulesError(f"{name} must be positive or None, not {value}")
         if self.limit is None and self.deals is None:
             raise RulesError("a match needs an end: set limit, deals or both")
@@ -320,25 +321,6 @@ class Rules:
         return result
 
 
-def _int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be an int, not {value!r}")
-    return value
-
-
-def _check_choice(name: str, value: object, alias: Any) -> None:
-    choices = get_args(alias)
-    if value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-
-
-def _cards(value: object, name: str) -> CardSet:
-    try:
-        return CardSet(value)  # type: ignore[arg-type]
-    except (TypeError, ParseError) as error:
-        raise RulesError(f"{name}: not a set of cards: {value!r} ({error})") from None
-
-
 @functools.lru_cache(maxsize=256)
 def kernel_rules(rules: Rules) -> KernelRules:
     """The C rules of ``rules``, built once."""
@@ -472,7 +454,7 @@ def _hand_masks(rules: Rules, hands: HandsLike) -> list[int]:
         raise RulesError(f"hands must be a list of {rules.players} hands, not {hands!r}")
     if len(hands) != rules.players:
         raise RulesError(f"{len(hands)} hands for {rules.players} players")
-    masks = [_cards(hand, f"hands[{seat}]").mask for seat, hand in enumerate(hands)]
+    masks = [cards_field(f"hands[{seat}]", hand).mask for seat, hand in enumerate(hands)]
     seen = 0
     for seat, mask in enumerate(masks):
         hand = CardSet(mask)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeAlias, get_args
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,9 +35,10 @@ from trickcore._steps import KIND_BID, KIND_CLAIM, KIND_LOOK
 from trickcore.card import Card
 from trickcore.cards import C2, D2
 from trickcore.dealing import deal_batch
-from trickcore.errors import ParseError, RulesError, SerializationError
+from trickcore.errors import RulesError, SerializationError
 from trickcore.game import Observation, Play, TrickDeal
 from trickcore.match import TrickMatch
+from trickcore.rule_fields import cards_field, check_choice, int_field
 from trickcore.seeding import SeedLike
 from trickcore.serialization import cards_from_json, field
 from trickcore.simblock import block_generator, check_count
@@ -111,32 +112,32 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.removed is not None and not isinstance(self.removed, CardSet):
-            object.__setattr__(self, "removed", _cards(self.removed, "removed"))
+            object.__setattr__(self, "removed", cards_field("removed", self.removed))
         if isinstance(self.misdeal, (list, str)):
             names = self.misdeal.split() if isinstance(self.misdeal, str) else self.misdeal
             object.__setattr__(self, "misdeal", tuple(names))
         self._validate()
 
     def _validate(self) -> None:
-        _check_choice("game", self.game, Literal["spades"])
+        check_choice("game", self.game, Literal["spades"])
         for name in ("partnerships", "blind_nil", "suicide", "mirror", "whiz", "jokers"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        if _int("target", self.target) <= 0:
+        if int_field("target", self.target) <= 0:
             raise RulesError(f"target must be positive, not {self.target}")
-        if self.min_score is not None and _int("min_score", self.min_score) >= 0:
+        if self.min_score is not None and int_field("min_score", self.min_score) >= 0:
             raise RulesError(f"min_score must be negative (a side at or below it loses) or None, "
                              f"not {self.min_score}")
         for name in ("nil_value", "blind_nil_value", "bag_penalty"):
-            value = _int(name, getattr(self, name))
+            value = int_field(name, getattr(self, name))
             if not 0 <= value <= MAX_VALUE:
                 raise RulesError(f"{name} must be 0..{MAX_VALUE}, not {value}")
-        if not 0 <= _int("blind_nil_behind", self.blind_nil_behind) <= MAX_SCORE:
+        if not 0 <= int_field("blind_nil_behind", self.blind_nil_behind) <= MAX_SCORE:
             raise RulesError(f"blind_nil_behind must be 0..{MAX_SCORE}, not "
                              f"{self.blind_nil_behind}")
-        if not 1 <= _int("bag_limit", self.bag_limit) <= MAX_BAG_LIMIT:
+        if not 1 <= int_field("bag_limit", self.bag_limit) <= MAX_BAG_LIMIT:
             raise RulesError(f"bag_limit must be 1..{MAX_BAG_LIMIT}, not {self.bag_limit}")
-        _check_choice("renege", self.renege, RenegeMode)
+        check_choice("renege", self.renege, RenegeMode)
         variants = [name for name in ("suicide", "mirror", "whiz") if getattr(self, name)]
         if len(variants) > 1:
             raise RulesError(f"{' and '.join(variants)} each fix the bids their own way: choose "
@@ -156,10 +157,10 @@ class Rules:
         if not isinstance(self.misdeal, tuple):
             raise RulesError(f"misdeal must be a tuple of conditions, not {self.misdeal!r}")
         for name in self.misdeal:
-            _check_choice("misdeal", name, MisdealCondition)
+            check_choice("misdeal", name, MisdealCondition)
         if len(set(self.misdeal)) != len(self.misdeal):
             raise RulesError(f"misdeal lists a condition twice: {self.misdeal!r}")
-        if not MIN_LONG_SUIT <= _int("misdeal_long_suit", self.misdeal_long_suit) <= 13:
+        if not MIN_LONG_SUIT <= int_field("misdeal_long_suit", self.misdeal_long_suit) <= 13:
             raise RulesError(f"misdeal_long_suit must be {MIN_LONG_SUIT}..13 (every hand has a "
                              f"suit of 4 and most one of 5), not {self.misdeal_long_suit}")
 
@@ -215,13 +216,13 @@ class Rules:
 
     def estimate(self, hand: CardSet | str | Iterable[Card | int | str]) -> int:
         """The sure tricks the built-in bidding evaluator counts in ``hand``."""
-        return int(kernel_rules(self).estimate(_cards(hand, "hand")))
+        return int(kernel_rules(self).estimate(cards_field("hand", hand)))
 
     def misdeal_reasons(self, hand: CardSet | str | Iterable[Card | int | str]
                         ) -> tuple[MisdealCondition, ...]:
         """The misdeal conditions in force that ``hand`` meets."""
         reasons: tuple[MisdealCondition, ...] = kernel_rules(self).misdeal_reasons(
-            _cards(hand, "hand"))
+            cards_field("hand", hand))
         return reasons
 
     def simulate_block(self, seed: np.random.SeedSequence | int, count: int,
@@ -240,25 +241,6 @@ class Rules:
         "legal" (the legal cards at each play)."""
         return simulate_block(kernel_rules(self), block_generator(seed), check_count(count),
                               policy, record)
-
-
-def _int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be an int, not {value!r}")
-    return value
-
-
-def _check_choice(name: str, value: object, alias: Any) -> None:
-    choices = get_args(alias)
-    if value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-
-
-def _cards(value: object, name: str) -> CardSet:
-    try:
-        return CardSet(value)  # type: ignore[arg-type]
-    except (TypeError, ParseError) as error:
-        raise RulesError(f"{name}: not a set of cards: {value!r} ({error})") from None
 
 
 @functools.lru_cache(maxsize=256)
@@ -519,7 +501,7 @@ def _hand_masks(rules: Rules, hands: HandsLike) -> list[int]:
         raise RulesError(f"hands must be a list of 4 hands, not {hands!r}")
     if len(hands) != PLAYERS:
         raise RulesError(f"{len(hands)} hands for 4 players")
-    masks = [_cards(hand, f"hands[{seat}]").mask for seat, hand in enumerate(hands)]
+    masks = [cards_field(f"hands[{seat}]", hand).mask for seat, hand in enumerate(hands)]
     seen = 0
     for seat, mask in enumerate(masks):
         hand = CardSet(mask)

@@ -17,10 +17,11 @@
 #define TC_MAX_DECK 112
 #define TC_MAX_PLAYERS 8
 
-/* High and low halves of the 128-bit product a * b. */
+/* High and low halves of the 128-bit product a * b. Without a 128-bit type (or with
+ * TC_PORTABLE_MUL64 defined, as tests/c/mul64.c does) from four 32-bit products. */
 static inline uint64_t tc_mul64(uint64_t a, uint64_t b, uint64_t *lo)
 {
-#if defined(__SIZEOF_INT128__)
+#if defined(__SIZEOF_INT128__) && !defined(TC_PORTABLE_MUL64)
     __uint128_t m = (__uint128_t)a * b;
     *lo = (uint64_t)m;
     return (uint64_t)(m >> 64);
