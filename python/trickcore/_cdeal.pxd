@@ -18,3 +18,4 @@ cdef extern from "trickcore/deal.h" nogil:
         int hand_size
     int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size)
     tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
+    tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)

@@ -21,5 +21,11 @@ def deal_into(
     stock: NDArray[np.uint8],
 ) -> None: ...
 def _dealer_deals(
-    bit_generator: np.random.BitGenerator, deck: int, players: int, hand_size: int, count: int
+    bit_generator: np.random.BitGenerator,
+    deck: int,
+    players: int,
+    hand_size: int,
+    count: int,
+    *,
+    portable: bool = False,
 ) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]: ...

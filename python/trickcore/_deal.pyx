@@ -5,7 +5,13 @@ from numpy.random cimport bitgen_t
 
 from trickcore._bitgen cimport bitgen_of
 from trickcore._ccards cimport tc_mask
-from trickcore._cdeal cimport tc_deal_batch, tc_dealer, tc_dealer_deal, tc_dealer_init
+from trickcore._cdeal cimport (
+    tc_deal_batch,
+    tc_dealer,
+    tc_dealer_deal,
+    tc_dealer_deal_portable,
+    tc_dealer_init,
+)
 
 import numpy as np
 
@@ -52,8 +58,10 @@ def deal_into(bit_generator, const uint8_t[::1] deck, int players, int hand_size
                                        f"of {hand_size}")
 
 
-def _dealer_deals(bit_generator, uint64_t deck, int players, int hand_size, int64_t count):
-    """``count`` deals by tc_dealer, for tests: (hands of shape (count, players), undealt rests)."""
+def _dealer_deals(bit_generator, uint64_t deck, int players, int hand_size, int64_t count, *,
+                  bint portable=False):
+    """``count`` deals by tc_dealer, for tests: (hands of shape (count, players), undealt rests);
+    ``portable`` uses the portable select even on a CPU with fast BMI2."""
     cdef tc_dealer dl
     cdef int status = tc_dealer_init(&dl, deck, players, hand_size)
     if status != 0:
@@ -69,5 +77,8 @@ def _dealer_deals(bit_generator, uint64_t deck, int players, int hand_size, int6
     cdef int64_t d
     with bit_generator.lock, nogil:
         for d in range(count):
-            rests_view[d] = tc_dealer_deal(&dl, rng, <tc_mask *>&hands_view[d, 0])
+            if portable:
+                rests_view[d] = tc_dealer_deal_portable(&dl, rng, <tc_mask *>&hands_view[d, 0])
+            else:
+                rests_view[d] = tc_dealer_deal(&dl, rng, <tc_mask *>&hands_view[d, 0])
     return hands, rests

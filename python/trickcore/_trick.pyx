@@ -31,7 +31,11 @@ _PROBLEMS = {1: "empty trick", 2: "card out of range", 3: "duplicate card",
 
 
 cdef int trump_code(object trump) except -2:
-    return TC_NO_TRUMP if trump is None else int(Suit.parse(trump))
+    if trump is None:
+        return TC_NO_TRUMP
+    if isinstance(trump, int) and 0 <= trump < 4:
+        return trump
+    return int(Suit.parse(trump))
 
 
 cdef tc_trick_rules make_rules(object trump, str duplicates, str jokers, int packs) except *:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -49,6 +50,14 @@ def deck_ids(deck: CardSet | CardMultiset) -> NDArray[np.uint8]:
     return np.fromiter((int(c) for c in deck), dtype=np.uint8)
 
 
+@functools.lru_cache(maxsize=64)
+def _dealt_ids(deck: CardSet | CardMultiset) -> NDArray[np.uint8]:
+    """deck_ids, read-only and kept for the next deal of the same deck (decks are immutable)."""
+    ids = deck_ids(deck)
+    ids.flags.writeable = False
+    return ids
+
+
 def deal_batch(
     count: int,
     players: int = 4,
@@ -66,7 +75,7 @@ def deal_batch(
     deck = CardSet.full() if deck is None else deck
     if not isinstance(deck, (CardSet, CardMultiset)):
         raise RulesError(f"deck must be a CardSet or CardMultiset, not {type(deck).__name__}")
-    ids = deck_ids(deck)
+    ids = _dealt_ids(deck)
     if not 1 <= players <= MAX_PLAYERS:
         raise RulesError(f"players must be 1..{MAX_PLAYERS}, not {players!r}")
     if not 1 <= len(ids) <= MAX_DECK:

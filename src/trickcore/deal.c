@@ -18,7 +18,7 @@ int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size)
     return TC_OK;
 }
 
-static tc_mask deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
+tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
     return tc_dealer_deal_isa(dl, rng, hands, TC_ISA_PORTABLE);
 }
@@ -35,7 +35,7 @@ tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 #ifdef TC_DRAW_BMI2_CLONE
     if (tc_draw_has_fast_bmi2()) return deal_bmi2(dl, rng, hands);
 #endif
-    return deal_portable(dl, rng, hands);
+    return tc_dealer_deal_portable(dl, rng, hands);
 }
 
 /* The stock's cards in a uniformly random order: each the k-th lowest of those left. */

@@ -131,23 +131,50 @@ typedef struct {
  * Returns TC_OK, or TC_ERR_ARGUMENT / TC_ERR_CARD_RANGE (and *dl is not usable). In deal.c. */
 int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size);
 
+/* The cards not dealt yet. The portable select also keeps their byte-wise running counts
+ * (tc_byte_prefix) up to date, one subtraction per card instead of a recount per pick. */
+typedef struct {
+    tc_mask cards;
+    uint64_t prefix; /* portable select only */
+} tc_undealt;
+
+static TC_ALWAYS_INLINE tc_undealt tc_undealt_of(tc_mask deck, int isa)
+{
+    tc_undealt u = {deck, isa == TC_ISA_PORTABLE ? tc_byte_prefix(deck) : 0};
+    return u;
+}
+
+/* Takes the k-th lowest card out (the same card as tc_select_bit). */
+static TC_ALWAYS_INLINE void tc_undealt_take(tc_undealt *u, int k, int isa)
+{
+#ifndef TC_DRAW_BMI2_NATIVE
+    if (isa == TC_ISA_PORTABLE) {
+        int byte = 8 * tc_first_byte_above(u->prefix, k);
+        int rank = k - (int)(((u->prefix << 8) >> byte) & 0xFF);
+        u->cards ^= tc_bit(byte + tc_select_in_byte[(u->cards >> byte) & 0xFF][rank]);
+        u->prefix -= TC_BYTES_LOW << byte; /* one card fewer in this byte and all above */
+        return;
+    }
+#endif
+    u->cards ^= tc_select_bit_isa(u->cards, k, isa);
+}
+
 /* Picks the cards of the drawn indices from `undealt`, writes the hands, returns the rest. */
 static TC_ALWAYS_INLINE tc_mask tc_dealer_pick(const tc_dealer *dl, const uint8_t *k,
                                                tc_mask *hands, int isa)
 {
-    tc_mask undealt = dl->deck;
+    tc_undealt u = tc_undealt_of(dl->deck, isa);
     int seat = dl->players - 1;
     for (int s = 0; s < dl->picking_seats; ++s, --seat) {
-        tc_mask before = undealt;
-        for (const uint8_t *end = k + dl->hand_size; k < end; ++k)
-            undealt ^= tc_select_bit_isa(undealt, *k, isa);
-        hands[seat] = before ^ undealt;
+        tc_mask before = u.cards;
+        for (const uint8_t *end = k + dl->hand_size; k < end; ++k) tc_undealt_take(&u, *k, isa);
+        hands[seat] = before ^ u.cards;
     }
     if (seat == 0) {
-        hands[0] = undealt;
+        hands[0] = u.cards;
         return 0;
     }
-    return undealt;
+    return u.cards;
 }
 
 /* One deal into hands[0..players): returns the undealt rest. Always inlined, with `isa` a
@@ -169,29 +196,31 @@ static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *
     uint8_t index_a[TC_DEALER_MAX_PICKS + 4], index_b[TC_DEALER_MAX_PICKS + 4];
     tc_index_plan_draw(&dl->plan, rng, index_a);
     tc_index_plan_draw(&dl->plan, rng, index_b);
-    tc_mask a = dl->deck, b = dl->deck;
+    tc_undealt a = tc_undealt_of(dl->deck, isa), b = tc_undealt_of(dl->deck, isa);
     const uint8_t *ka = index_a, *kb = index_b;
     int seat = dl->players - 1;
     for (int s = 0; s < dl->picking_seats; ++s, --seat) {
-        tc_mask before_a = a, before_b = b;
+        tc_mask before_a = a.cards, before_b = b.cards;
         for (const uint8_t *end = ka + dl->hand_size; ka < end; ++ka, ++kb) {
-            a ^= tc_select_bit_isa(a, *ka, isa);
-            b ^= tc_select_bit_isa(b, *kb, isa);
+            tc_undealt_take(&a, *ka, isa);
+            tc_undealt_take(&b, *kb, isa);
         }
-        hands_a[seat] = before_a ^ a;
-        hands_b[seat] = before_b ^ b;
+        hands_a[seat] = before_a ^ a.cards;
+        hands_b[seat] = before_b ^ b.cards;
     }
     if (seat == 0) {
-        hands_a[0] = a;
-        hands_b[0] = b;
-        a = b = 0;
+        hands_a[0] = a.cards;
+        hands_b[0] = b.cards;
+        a.cards = b.cards = 0;
     }
-    rest[0] = a;
-    rest[1] = b;
+    rest[0] = a.cards;
+    rest[1] = b.cards;
 }
 
 /* One deal, choosing the select for this CPU at run time (for callers outside a hot loop). */
 tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
+/* The same deal with the portable select on any CPU (tests compare the two). */
+tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
 
 /* Deals `count` independent deals of `deck` (deck_size cards, duplicates allowed for two packs):
  * player p of deal d receives hand_size cards, stored as a multiset in once[d * players + p]
