@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "trickcore/status.h"
+#include "trickcore/trick_bits.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
 
@@ -317,12 +318,8 @@ static int greedy_card(const tc_dam_rules *r, const tc_trick_table *table, const
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TC_DAM_ALWAYS_INLINE static inline __attribute__((always_inline))
-/* Hides how a value was computed from the optimiser: the trick winner's last comparison would
- * otherwise become a branch that goes each way at random. */
-#define TC_DAM_OPAQUE(v) __asm__("" : "+r"(v))
 #else
 #define TC_DAM_ALWAYS_INLINE static inline
-#define TC_DAM_OPAQUE(v) ((void)0)
 #endif
 
 static int check_policy(int policy)
@@ -449,10 +446,12 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
  * its cards (a rejected chunk takes the next one). `jokers` (a constant) is 0 when the deck has
  * none: then the first card sets the suit led. */
 TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
-                                          tc_dam_state *s, bitgen_t *rng, uint64_t word, int n,
-                                          int jokers, int policy, int bmi2, play_record *rec)
+                                          tc_mask trumps, tc_dam_state *s, bitgen_t *rng,
+                                          uint64_t word, int n, int jokers, int policy, int bmi2,
+                                          play_record *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
+    tc_mask bits[TC_DAM_MAX_PLAYERS];
     int leader = s->leader;
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
     for (int i = 0; i < n; ++i) {
@@ -462,10 +461,12 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_
         int card = tc_lowest(bit);
         tc_dam_take_bit(hand, bit);
         cards[i] = (uint8_t)card;
+        bits[i] = bit;
         if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
     }
-    int winner = tc_trick_winner_table(table, cards, n);
-    TC_DAM_OPAQUE(winner);
+    int winner = tc_trick_winner_bits(bits, n, led_cards, trumps,
+                                      jokers ? r->trick.jokers : TC_JOKER_NONE,
+                                      r->trick.duplicates == TC_DUP_LAST);
     take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
 }
 
@@ -489,6 +490,7 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
     int tricks = full_refills + r->hand_size; /* of all n seats */
     tc_dam_state s[TC_DAM_LANES];
     const tc_trick_table *table[TC_DAM_LANES]; /* of the lane's trump */
+    tc_mask trumps[TC_DAM_LANES];              /* the lane's trump cards, or 0 */
     play_record rec[TC_DAM_LANES];
     uint64_t words[TC_DAM_MAX_TRICKS][TC_DAM_LANES];
     memset(s, 0, sizeof s);
@@ -502,6 +504,7 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
             int kept = record && lane < lanes;
             deal_one(r, &s[lane], rng, kept ? out : 0, first + lane);
             table[lane] = &r->tables[s[lane].trump + 1];
+            trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {
                 rec[lane].plays = kept ? out->plays + (first + lane) * deck_size : 0;
                 rec[lane].legal = kept ? out->legal + (first + lane) * deck_size : 0;
@@ -514,8 +517,8 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
         for (int t = 0; t < tricks; ++t) {
             TC_DAM_UNROLL_LANES
             for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                play_full_trick(r, table[lane], &s[lane], rng, words[t][lane], n, jokers, policy,
-                                bmi2, record ? &rec[lane] : 0);
+                play_full_trick(r, table[lane], trumps[lane], &s[lane], rng, words[t][lane], n,
+                                jokers, policy, bmi2, record ? &rec[lane] : 0);
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
