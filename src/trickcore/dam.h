@@ -113,13 +113,12 @@ static inline int tc_dam_seat_after(int seat, int k, int n)
 
 /* Cards (distinct ids) of `hand` that may be played when the suit led has the cards `led_cards`
  * (0 while no suit is led): follow suit if the hand can, a joker always. `jokers` is
- * TC_JOKER_MASK, or 0 where the deck has none. Branch-free: whether a hand can follow is a coin
- * toss to a branch predictor. */
+ * TC_JOKER_MASK, or 0 where the deck has none. Whether a hand can follow is a coin toss to a
+ * branch predictor: the choice is a conditional move. */
 static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards, tc_mask jokers)
 {
     tc_mask follow = hand & led_cards;
-    tc_mask any_card = (tc_mask)0 - (tc_mask)(follow == 0); /* all ones when it cannot follow */
-    return follow | (hand & (any_card | jokers));
+    return (follow ? follow : hand) | (hand & jokers);
 }
 
 /* Cards the seat to act may play. */
@@ -222,12 +221,12 @@ static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep
     if (b > last) tc_dam_shuffle_steps(rng, *x, cards, b, (int)(b - last)); /* the last steps */
 }
 
-/* Removes one copy of a held card, given as its bit, branch-free. */
+/* Removes one copy of a held card, given as its bit, branch-free: the second copy if there is
+ * one, else the only one. */
 static inline void tc_dam_take_bit(tc_multiset *hand, tc_mask b)
 {
-    tc_mask second = hand->twice & b;
-    hand->twice ^= second;
-    hand->once &= ~(b ^ second);
+    hand->once ^= b & ~hand->twice;
+    hand->twice &= ~b;
 }
 
 /* Removes one copy of a held card. */
