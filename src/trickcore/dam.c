@@ -333,22 +333,21 @@ typedef struct {
     tc_mask *legal;
 } play_record;
 
-uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t bound)
+uint32_t tc_dam_redraw8(bitgen_t *rng, uint32_t product, uint32_t bound)
 {
-    uint32_t threshold = 65536u % bound;
-    while ((product & 0xFFFF) < threshold)
-        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFFFF) * bound;
+    uint32_t threshold = 256u % bound;
+    while ((product & 0xFF) < threshold)
+        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFF) * bound;
     return product;
 }
 
 /* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
- * noting it in *rec; the random policy takes chunk `len` of `word`, a draw made for the trick.
+ * noting it in *rec; the random policy uses the 8-bit `chunk`, drawn for this card.
  * `bmi2` (a constant) may be 1 only in code built for TC_DRAW_BMI2_TARGET. */
 TC_DAM_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
                                          const uint8_t *cards, int len, tc_mask legal, int policy,
-                                         bitgen_t *rng, uint64_t word, int bmi2, play_record *rec)
+                                         bitgen_t *rng, uint32_t chunk, int bmi2, play_record *rec)
 {
-    uint32_t chunk = (uint32_t)(word >> (TC_DRAW_CHUNK_BITS * len)) & 0xFFFF;
     tc_mask bit = policy == TC_DAM_GREEDY ? tc_bit(greedy_card(r, table, cards, len, legal))
                                           : tc_dam_random_bit(rng, legal, chunk, bmi2);
     if (rec && rec->plays) {
@@ -365,14 +364,16 @@ static inline uint64_t trick_word(bitgen_t *rng, int policy)
 }
 
 /* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
- * `word` is the draw for the trick in progress, if one is; a new trick draws a new one. */
+ * `word` is the draw for the trick in progress, if one is; a new trick draws a new one, and
+ * card i of a trick takes its i-th 8-bit chunk. */
 static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_t *rng,
                      uint64_t word, play_record *rec)
 {
     while (s->phase == TC_DAM_PLAYING) {
         if (s->trick_len == 0) word = trick_word(rng, policy);
+        uint32_t chunk = (uint32_t)(word >> (TC_DAM_CHUNK_BITS * s->trick_len)) & 0xFF;
         tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
-                                  tc_dam_legal(s), policy, rng, word, 0, rec);
+                                  tc_dam_legal(s), policy, rng, chunk, 0, rec);
         tc_dam_play_unchecked(r, s, tc_lowest(bit));
     }
 }
@@ -460,12 +461,11 @@ TC_DAM_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const uint8
 }
 
 /* One trick played by all n seats from s->leader, on the fast path: no refusal checks, no voids,
- * seats in plain rotation; `word` is a draw made for the trick, whose four 16-bit chunks serve
- * its cards (a rejected chunk takes the next one). `jokers` (a constant) is 0 when the deck has
+ * seats in plain rotation; card i takes the 8-bit chunk chunks[i], drawn for it. `jokers` (a constant) is 0 when the deck has
  * none: then the first card sets the suit led. */
 TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                           tc_mask trumps, tc_dam_state *s, bitgen_t *rng,
-                                          uint64_t word, int n, int jokers, int policy, int bmi2,
+                                          const uint8_t *chunks, int n, int jokers, int policy, int bmi2,
                                           play_record *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
@@ -475,7 +475,7 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_
     for (int i = 0; i < n; ++i) {
         tc_multiset *hand = &s->hands[tc_dam_seat_after(leader, i, n)];
         tc_mask legal = tc_dam_legal_cards(hand->once, led_cards, jokers ? TC_JOKER_MASK : 0);
-        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, word, bmi2, rec);
+        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], bmi2, rec);
         int card = tc_lowest(bit);
         tc_dam_take_bit(hand, bit);
         cards[i] = (uint8_t)card;
@@ -488,15 +488,16 @@ TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_
     take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
 }
 
-#define TC_DAM_MAX_TRICKS (TC_DAM_MAX_CARDS / 2) /* of all seats in a deal, with 2 players */
+#define TC_DAM_CHUNKS ((TC_DAM_MAX_CARDS + 7) / 8 * 8) /* chunks of the draws for one deal */
 
 
 /* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
  * lasts each trick is played by all n seats and refills the hands (the last refill may run
  * short), then the hands are played out; only when the pile ran out part-way does a last trick
  * have fewer seats, played on the checked path's state. So the lanes play trick by trick in
- * step, each trick of all seats on the fast path, with the draws for all their tricks made
- * beforehand. One deal is a long dependency chain; the lanes let the CPU overlap them. Lanes
+ * step, each trick of all seats on the fast path, with the draws for all their cards made
+ * beforehand, after the lanes' deals: the words w = 0, 1, ... of lane 0, 1, ... in turn, word w
+ * of a lane giving its cards 8w..8w+7 in play order one byte each, lowest first. One deal is a long dependency chain; the lanes let the CPU overlap them. Lanes
  * past `count` are played and dropped, so deal j never depends on count. Inlined with constant
  * n, jokers, policy, record and bmi2. */
 TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
@@ -510,10 +511,10 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
     const tc_trick_table *table[TC_DAM_LANES]; /* of the lane's trump */
     tc_mask trumps[TC_DAM_LANES];              /* the lane's trump cards, or 0 */
     play_record rec[TC_DAM_LANES];
-    uint64_t words[TC_DAM_MAX_TRICKS][TC_DAM_LANES];
+    uint8_t chunks[TC_DAM_LANES][TC_DAM_CHUNKS]; /* for the cards of the full tricks */
     memset(s, 0, sizeof s);
     memset(rec, 0, sizeof rec);
-    memset(words, 0, sizeof words);
+    memset(chunks, 0, sizeof chunks);
     for (int lane = 0; lane < TC_DAM_LANES; ++lane)
         memcpy(s[lane].pile, r->deck_cards, (size_t)deck_size);
     for (int64_t first = 0; first < count; first += TC_DAM_LANES) {
@@ -529,13 +530,15 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
             }
         }
         if (policy == TC_DAM_RANDOM)
-            for (int t = 0; t < tricks; ++t)
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    words[t][lane] = rng->next_uint64(rng->state);
+            for (int w = 0; w < (tricks * n + 7) / 8; ++w)
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+                    uint64_t word = rng->next_uint64(rng->state);
+                    for (int b = 0; b < 8; ++b) chunks[lane][8 * w + b] = (uint8_t)(word >> 8 * b);
+                }
         for (int t = 0; t < tricks; ++t) {
             TC_DAM_UNROLL_LANES
             for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                play_full_trick(r, table[lane], trumps[lane], &s[lane], rng, words[t][lane], n,
+                play_full_trick(r, table[lane], trumps[lane], &s[lane], rng, &chunks[lane][t * n], n,
                                 jokers, policy, bmi2, record ? &rec[lane] : 0);
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES

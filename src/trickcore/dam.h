@@ -127,21 +127,23 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
     return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask, TC_JOKER_MASK);
 }
 
-/* ---- Random choices from draws made ahead, one per trick; to move to draw.h. ----
- * The fast path draws one 64-bit word per trick before playing and gives card i of the trick the
- * word's i-th 16-bit chunk, so its loop calls no generator: draw.h's tc_draw_below and
- * tc_draw_bit on a chunk known in advance. A rejected chunk (probability below bound / 65536) is
- * replaced from a fresh draw, out of line. */
+/* ---- Random choices from draws made ahead. ----
+ * The simulation loops draw 64-bit words before playing and give each card one 8-bit chunk of
+ * them, lowest byte first (a choice is among at most 17 cards, so 8 bits serve, and a word
+ * serves eight cards), so their loops call no generator. Each chunk gives an index by Lemire's
+ * multiply-and-reject method, exactly uniform; a rejected chunk (probability below
+ * bound / 256) is replaced from the low byte of a fresh draw, out of line. */
+#define TC_DAM_CHUNK_BITS 8
 
-/* The cold path of tc_dam_below16: `product` (chunk * bound) fell in the rejection zone. */
-uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t bound);
+/* The cold path of tc_dam_below8: `product` (chunk * bound) fell in the rejection zone. */
+uint32_t tc_dam_redraw8(bitgen_t *rng, uint32_t product, uint32_t bound);
 
-/* Uniform integer in [0, bound) from the 16-bit `chunk`, 1 <= bound <= 65536. */
-static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t bound)
+/* Uniform integer in [0, bound) from the 8-bit `chunk`, 1 <= bound <= 256. */
+static inline uint32_t tc_dam_below8(bitgen_t *rng, uint32_t chunk, uint32_t bound)
 {
     uint32_t product = chunk * bound;
-    if ((product & 0xFFFF) < bound) product = tc_dam_redraw16(rng, product, bound);
-    return product >> TC_DRAW_CHUNK_BITS;
+    if ((product & 0xFF) < bound) product = tc_dam_redraw8(rng, product, bound);
+    return product >> TC_DAM_CHUNK_BITS;
 }
 
 #ifdef TC_DRAW_BMI2_CLONE
@@ -156,19 +158,19 @@ static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
 }
 #endif
 
-/* The bit of a uniformly random card of a non-empty mask, from a 16-bit chunk: draw.h's
- * tc_draw_bit on a chunk known in advance. `bmi2` (a constant) may be 1 only in code built for
- * TC_DRAW_BMI2_TARGET; both ways pick the same card. */
+/* The bit of a uniformly random card of a non-empty mask (at most 256 cards), from an 8-bit
+ * chunk: the k-th lowest card for k = tc_dam_below8(chunk, cards). `bmi2` (a constant) may be 1
+ * only in code built for TC_DRAW_BMI2_TARGET; both ways pick the same card. */
 static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
 {
 #ifdef TC_DRAW_BMI2_CLONE
     if (bmi2) {
-        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
+        uint32_t k = tc_dam_below8(rng, chunk, (uint32_t)tc_popcount(m));
         return tc_dam_pdep(UINT64_C(1) << k, m);
     }
 #endif
     (void)bmi2;
-    return tc_select_bit(m, (int)tc_dam_below16(rng, chunk, (uint32_t)(tc_byte_prefix(m) >> 56)));
+    return tc_select_bit(m, (int)tc_dam_below8(rng, chunk, (uint32_t)(tc_byte_prefix(m) >> 56)));
 }
 
 /* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
