@@ -45,6 +45,16 @@ static inline void draw_cards(tc_dam_state *s, int winner, int n, int count)
     s->pile_next = (uint8_t)(s->pile_next + count);
 }
 
+/* draw_cards for all n seats, seat by seat: seat p takes the card (p - winner) mod n places down
+ * the pile, so a loop of constant n reaches each hand at a constant place. */
+static inline void refill_all(tc_dam_state *s, int winner, int n)
+{
+    const uint8_t *top = s->pile + s->pile_next;
+    for (int p = 0; p < n; ++p) /* p + (n - winner) < 2n */
+        tc_dam_add_copy(&s->hands[p], top[tc_dam_seat_after(p, n - winner, n)]);
+    s->pile_next = (uint8_t)(s->pile_next + n);
+}
+
 /* After a trick of all n players: the refill (every hand is one short of hand_size), keeping the
  * voids. A seat that draws an unseen card may again hold a suit it showed it lacked; the face-up
  * turned card clears only its own suit. */
@@ -410,7 +420,7 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
  * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
  * need no order among themselves, so the shuffle stops above them. With `out` recording,
  * the hands and the pile as dealt (the turned card on top) are written there. */
-static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
+TC_DAM_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
                      const tc_dam_block *out, int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
@@ -543,7 +553,7 @@ TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, i
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    draw_cards(&s[lane], s[lane].leader, n, n);
+                    refill_all(&s[lane], s[lane].leader, n);
             } else if (t == full_refills && short_refill) {
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     draw_cards(&s[lane], s[lane].leader, n, short_refill);
