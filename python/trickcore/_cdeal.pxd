@@ -12,3 +12,9 @@ cdef extern from "trickcore/deal.h" nogil:
     int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players,
                       int hand_size, int64_t count, tc_mask *once, tc_mask *twice,
                       uint8_t *stock)
+    ctypedef struct tc_dealer:
+        tc_mask deck
+        int players
+        int hand_size
+    int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size)
+    tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)

@@ -1,6 +1,8 @@
 # C declarations of src/trickcore/trick.h.
 from libc.stdint cimport int8_t, int64_t, uint8_t
 
+from trickcore._ccards cimport tc_mask
+
 cdef extern from "trickcore/trick.h" nogil:
     int TC_NO_TRUMP
     int TC_MAX_TRICK
@@ -18,6 +20,7 @@ cdef extern from "trickcore/trick.h" nogil:
         int8_t jokers
         int8_t packs
     int tc_trick_winner_unchecked(const uint8_t *cards, int n, const tc_trick_rules *rules)
+    int tc_trick_winning_card(tc_mask cards, tc_mask led, tc_mask trump)
     int tc_trick_winner(const uint8_t *cards, int n, const tc_trick_rules *rules, int *winner,
                         int *bad)
     int tc_trick_winners_batch(const uint8_t *cards, int64_t count, int n, const int8_t *trumps,

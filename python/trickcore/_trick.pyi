@@ -37,3 +37,6 @@ def trick_winners(
 ) -> NDArray[np.int8]:
     """Winners of a 2-d array of tricks (one trick per row) in one C call; ``trump`` may be one
     suit for all or an array with one trump per trick (-1 for none)."""
+
+def _trick_winning_card_masks(cards: int, led: int, trump: int) -> int:
+    """The winning card of a one-pack trick without jokers, from masks (tc_trick_winning_card)."""

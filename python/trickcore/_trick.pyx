@@ -1,6 +1,6 @@
 """Bindings of the trick-resolution kernel (src/trickcore/trick.c)."""
 
-from libc.stdint cimport int8_t, int64_t, uint8_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
 from trickcore._cards cimport card_index
 from trickcore._ctrick cimport (
@@ -14,6 +14,7 @@ from trickcore._ctrick cimport (
     TC_NO_TRUMP,
     tc_trick_rules,
     tc_trick_winner,
+    tc_trick_winning_card,
     tc_trick_winners_batch,
 )
 
@@ -120,3 +121,12 @@ def trick_winners(tricks, trump=None, duplicates="first", jokers="none", packs=1
             raise type(error)(f"trick {bad_trick}: {error}") from None
         raise error_for_status(status, f"trick {bad_trick}: invalid trick")
     return winners
+
+
+def _trick_winning_card_masks(uint64_t cards, uint64_t led, uint64_t trump):
+    """tc_trick_winning_card, for tests: the winning card of a one-pack trick without jokers whose
+    cards are the mask ``cards``, led in the suit ``led`` (its cards' mask), ``trump`` the trump
+    suit's cards (0 without trumps)."""
+    if cards & (led | trump) == 0:
+        raise InvalidTrickError("no card of the suit led or of trumps in the trick")
+    return tc_trick_winning_card(cards, led, trump)

@@ -1,6 +1,7 @@
 /* Shuffling and dealing from numpy's BitGenerator C API (bitgen_t): no PRNG of our own.
  *
- * The shuffle is Fisher-Yates with batched bounded draws (Brackett-Rozinsky and Lemire,
+ * tc_dealer is THE one way a pack of distinct cards is dealt into hands (see below); tc_shuffle
+ * orders a list of cards that may hold duplicates (two packs). Both use batched bounded draws (Brackett-Rozinsky and Lemire,
  * "Batched Ranged Random Integer Generation", 2024): one 64-bit draw yields four unbiased
  * indices, so a 52-card shuffle costs thirteen generator calls. The arithmetic is exact
  * integer arithmetic, so a given bit stream gives the same deal on every machine. */
@@ -11,6 +12,7 @@
 
 #include "numpy/random/bitgen.h"
 #include "trickcore/cards.h"
+#include "trickcore/draw.h"
 
 #define TC_MAX_DECK 112
 #define TC_MAX_PLAYERS 8
@@ -76,10 +78,126 @@ static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n)
     }
 }
 
+/* ---- The dealer ----
+ *
+ * Seats players-1 down to 0 each take hand_size cards from those not dealt yet, each card the
+ * k-th lowest of them for a uniform k (one select: pdep with fast BMI2, a table lookup otherwise;
+ * the same card either way). The cards left are the undealt rest (a stock); when there is no rest,
+ * seat 0 takes the last hand_size cards without draws. The indices k are drawn before any card
+ * is picked, four per 64-bit draw (tc_draw4) while the bounds allow, then one by one
+ * (tc_random_below); tc_dealer_init computes the bounds and their products once. A deal is a pure
+ * function of the bit stream: the same stream gives the same hands on every machine. */
+
+#define TC_DEALER_MAX_PICKS TC_NUM_CARD_IDS
+
+/* Bounded indices size, size-1, ..., size-picks+1, drawn by batches of four then one by one. */
+typedef struct {
+    int size, picks, batches;
+    uint64_t bound[TC_DEALER_MAX_PICKS / 4], product[TC_DEALER_MAX_PICKS / 4];
+} tc_index_plan;
+
+static inline void tc_index_plan_init(tc_index_plan *plan, int size, int picks)
+{
+    plan->size = size;
+    plan->picks = picks;
+    plan->batches = 0;
+    for (int t = 0; t < picks && size - t >= 4; t += 4) {
+        uint64_t b = (uint64_t)(size - t);
+        plan->bound[plan->batches] = b;
+        plan->product[plan->batches++] = b * (b - 1) * (b - 2) * (b - 3);
+    }
+}
+
+/* index[t] uniform below size - t for t < picks (index needs picks + 3 bytes: a last batch may
+ * draw past picks). */
+static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitgen_t *rng,
+                                                uint8_t *index)
+{
+    int t = 0;
+    for (int b = 0; b < plan->batches; ++b, t += 4)
+        tc_draw4(rng, plan->bound[b], plan->product[b], index + t);
+    for (; t < plan->picks; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(plan->size - t));
+}
+
+typedef struct {
+    tc_mask deck;
+    int players, hand_size;
+    int picking_seats; /* seats that draw their cards: players, or players-1 without a rest */
+    tc_index_plan plan;
+} tc_dealer;
+
+/* A dealer of `deck` (cards 0..55) to `players` (1..TC_MAX_PLAYERS) hands of `hand_size`.
+ * Returns TC_OK, or TC_ERR_ARGUMENT / TC_ERR_CARD_RANGE (and *dl is not usable). In deal.c. */
+int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size);
+
+/* Picks the cards of the drawn indices from `undealt`, writes the hands, returns the rest. */
+static TC_ALWAYS_INLINE tc_mask tc_dealer_pick(const tc_dealer *dl, const uint8_t *k,
+                                               tc_mask *hands, int isa)
+{
+    tc_mask undealt = dl->deck;
+    int seat = dl->players - 1;
+    for (int s = 0; s < dl->picking_seats; ++s, --seat) {
+        tc_mask before = undealt;
+        for (const uint8_t *end = k + dl->hand_size; k < end; ++k)
+            undealt ^= tc_select_bit_isa(undealt, *k, isa);
+        hands[seat] = before ^ undealt;
+    }
+    if (seat == 0) {
+        hands[0] = undealt;
+        return 0;
+    }
+    return undealt;
+}
+
+/* One deal into hands[0..players): returns the undealt rest. Always inlined, with `isa` a
+ * constant, so a game loop compiled with TC_DRAW_BMI2_TARGET gets the pdep select. */
+static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
+                                                   tc_mask *hands, int isa)
+{
+    uint8_t index[TC_DEALER_MAX_PICKS + 4];
+    tc_index_plan_draw(&dl->plan, rng, index);
+    return tc_dealer_pick(dl, index, hands, isa);
+}
+
+/* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with
+ * their picks interleaved: two independent dependency chains for the CPU to overlap. */
+static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *rng,
+                                                 tc_mask *hands_a, tc_mask *hands_b,
+                                                 tc_mask *rest, int isa)
+{
+    uint8_t index_a[TC_DEALER_MAX_PICKS + 4], index_b[TC_DEALER_MAX_PICKS + 4];
+    tc_index_plan_draw(&dl->plan, rng, index_a);
+    tc_index_plan_draw(&dl->plan, rng, index_b);
+    tc_mask a = dl->deck, b = dl->deck;
+    const uint8_t *ka = index_a, *kb = index_b;
+    int seat = dl->players - 1;
+    for (int s = 0; s < dl->picking_seats; ++s, --seat) {
+        tc_mask before_a = a, before_b = b;
+        for (const uint8_t *end = ka + dl->hand_size; ka < end; ++ka, ++kb) {
+            a ^= tc_select_bit_isa(a, *ka, isa);
+            b ^= tc_select_bit_isa(b, *kb, isa);
+        }
+        hands_a[seat] = before_a ^ a;
+        hands_b[seat] = before_b ^ b;
+    }
+    if (seat == 0) {
+        hands_a[0] = a;
+        hands_b[0] = b;
+        a = b = 0;
+    }
+    rest[0] = a;
+    rest[1] = b;
+}
+
+/* One deal, choosing the select for this CPU at run time (for callers outside a hot loop). */
+tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
+
 /* Deals `count` independent deals of `deck` (deck_size cards, duplicates allowed for two packs):
  * player p of deal d receives hand_size cards, stored as a multiset in once[d * players + p]
  * and twice[...] (twice may be NULL when the deck holds no duplicates). The undealt cards go to
- * stock[d * stock_size ...] in draw order (stock may be NULL). Returns a tc_status code. */
+ * stock[d * stock_size ...] in a uniformly random draw order (stock may be NULL). Without
+ * duplicates a deal is tc_dealer's (then the stock's order, drawn like hands of one card); with
+ * them, tc_shuffle's. Returns a tc_status code. */
 int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players, int hand_size,
                   int64_t count, tc_mask *once, tc_mask *twice, uint8_t *stock);
 

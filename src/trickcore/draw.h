@@ -13,6 +13,12 @@
 #include "numpy/random/bitgen.h"
 #include "trickcore/cards.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define TC_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TC_ALWAYS_INLINE inline
+#endif
+
 #define TC_DRAW_CHUNK_BITS 16
 #define TC_DRAW_CHUNKS (64 / TC_DRAW_CHUNK_BITS)
 
@@ -130,6 +136,21 @@ static inline tc_mask tc_select_bit(tc_mask m, int k)
 #else
     return tc_bit(tc_select_card(m, tc_byte_prefix(m), k));
 #endif
+}
+
+/* Which select an always-inline core uses: a constant at every call, so a loop compiled once
+ * per ISA (the portable one, and TC_DRAW_BMI2_TARGET functions chosen by tc_draw_has_fast_bmi2)
+ * inlines only its own. */
+enum tc_isa { TC_ISA_PORTABLE = 0, TC_ISA_BMI2 = 1 };
+
+/* tc_select_bit, by pdep in code for TC_ISA_BMI2. */
+static TC_ALWAYS_INLINE tc_mask tc_select_bit_isa(tc_mask m, int k, int isa)
+{
+#ifdef TC_DRAW_BMI2_CLONE
+    if (isa == TC_ISA_BMI2) return tc_select_bit_bmi2(m, k);
+#endif
+    (void)isa;
+    return tc_select_bit(m, k);
 }
 
 /* A uniformly random card of a non-empty mask, as a mask: the k-th lowest for a uniform k.

@@ -10,13 +10,8 @@
 #include <string.h>
 
 #include "trickcore/deal.h"
+#include "trickcore/playout.h"
 #include "trickcore/status.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define TC_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define TC_ALWAYS_INLINE inline
-#endif
 
 /* ---- Greedy policy: every choice maximises a key; ties go to the lowest card id. ---- */
 
@@ -93,207 +88,203 @@ static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
     return 0; /* unreachable: without Q♠ the pass is always allowed */
 }
 
-/* The cards `seat` passes under `policy`. */
-static tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy, tc_draw *d)
+/* A uniformly random legal pass from `hand`: each card uniformly among those not chosen yet (the
+ * k-th lowest of them for a uniform k, as a card is played); a pass that breaks the Q♠ rule
+ * (rare) is drawn again, so every legal pass is equally likely. */
+static TC_ALWAYS_INLINE tc_mask random_pass(const tc_hearts_rules *r, tc_mask hand, tc_draw *d,
+                                            int isa)
 {
-    if (policy == TC_HEARTS_GREEDY) return greedy_pass(r, hand);
-    for (;;) { /* uniform over legal passes: redraw the rare one that breaks the Q♠ rule */
-        tc_mask cards = tc_draw_subset(d, hand, r->pass_count);
-        if (tc_hearts_queen_pass_ok(r, cards)) return cards;
+    for (;;) {
+        tc_mask rest = hand;
+        for (int i = 0; i < r->pass_count; ++i) rest ^= tc_playout_pick(d, rest, isa);
+        if (tc_hearts_queen_pass_ok(r, hand ^ rest)) return hand ^ rest;
     }
+}
+
+/* The cards `seat` passes under `policy`. */
+static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy,
+                                            tc_draw *d, int isa)
+{
+    return policy == TC_HEARTS_GREEDY ? greedy_pass(r, hand) : random_pass(r, hand, d, isa);
 }
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
-/* One deal is a long chain of dependent steps (each card depends on a hand, each trick on the
- * last winner), so random play interleaves the tricks of TC_HEARTS_LANES independent deals for
- * the CPU to overlap them. Deal (or playout) j of a block is lane j % LANES of group j / LANES,
- * and a group is always played in full (a block cut short plays the missing lanes of its last
- * group and drops them), so deal j never depends on the block's count. */
+/* Random play interleaves TC_HEARTS_LANES deals (playout.h's lane scheme). */
 #define TC_HEARTS_LANES 2
-
-/* Cards are picked by the portable draw.h functions, or by their *_bmi2 versions in the loop
- * variants compiled for CPUs with fast BMI2. Both pick the same cards. */
-enum { ISA_PORTABLE, ISA_BMI2 };
-
-/* A uniformly random card of `legal`, as a mask. */
-static TC_ALWAYS_INLINE tc_mask pick(tc_draw *d, tc_mask legal, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == ISA_BMI2) return tc_draw_bit_bmi2(d, legal);
-#endif
-    (void)isa;
-    return tc_draw_bit(d, legal);
-}
-
-/* The k-th lowest card of `m`, as a mask. */
-static TC_ALWAYS_INLINE tc_mask select_bit(tc_mask m, int k, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == ISA_BMI2) return tc_select_bit_bmi2(m, k);
-#endif
-    (void)isa;
-    return tc_select_bit(m, k);
-}
-
-/* Where the cards played and the legal sets they came from are written (nowhere when plays is
- * NULL: the dropped lanes of a group). */
-typedef struct {
-    uint8_t *plays;
-    tc_mask *legal;
-} recorder;
-
-static TC_ALWAYS_INLINE void record(recorder *rec, int card, tc_mask legal)
-{
-    if (!rec || !rec->plays) return;
-    *rec->plays++ = (uint8_t)card;
-    *rec->legal++ = legal;
-}
-
-/* The lane's recorder, or NULL (a constant in the loops that do not record). */
-static TC_ALWAYS_INLINE recorder *lane_recorder(recorder *recs, int lane)
-{
-    return recs ? &recs[lane] : 0;
-}
 
 /* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
  * tc_hearts_legal) as long as random play cannot go on by whole tricks: to the end for the
  * greedy policy, to the end of the trick under way for the random one. */
 static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
-                                        tc_draw *d, int isa, recorder *rec)
+                                        tc_draw *d, int isa, tc_playout_recorder *rec)
 {
     while (s->phase == TC_HEARTS_PASSING) {
         int seat = s->to_act;
-        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d));
+        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d, isa));
     }
     while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
         tc_mask legal = tc_hearts_legal(r, s);
         int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
-                                              : tc_lowest(pick(d, legal, isa));
-        record(rec, card, legal);
+                                              : tc_lowest(tc_playout_pick(d, legal, isa));
+        tc_playout_record(rec, card, legal);
         tc_hearts_play_unchecked(r, s, card);
     }
 }
 
-/* The part of a deal state that random play by whole tricks needs; the score needs no more. */
+/* The part of a deal state that random play by whole tricks needs (the score needs no more),
+ * and which seat holds each card still in play, for the trick winner. */
 typedef struct {
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];
+    tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
     int8_t won[TC_HEARTS_MAX_PLAYERS];
+    tc_seat_map seats;
     int leader;
     int hearts_broken;
 } trick_play;
 
+/* From a state at the start of a trick. */
 static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_state *s, int n)
 {
     for (int i = 0; i < n; ++i) {
         p->hands[i] = s->hands[i];
         p->taken[i] = s->taken[i];
         p->won[i] = s->tricks_won[i];
+        p->passed[i] = s->passed[i];
     }
+    tc_seat_map_init(&p->seats, s->hands, n);
     p->leader = s->leader;
     p->hearts_broken = s->hearts_broken;
 }
 
-/* What the trick loop looks up rather than computes, built once per block: the trick table of
- * the hearts trick rules (built where it is used, so the compiler sees those rules), each suit's
- * cards and the cards that break hearts on a trick led in it, and the seats in play order, so
- * that no seat number wraps around in the loop. */
+/* What the trick loop looks up rather than computes, built once per block: by card led, its
+ * suit's cards and the cards that break hearts on its trick; the next seat in play order. */
 typedef struct {
-    tc_trick_table table;
-    tc_mask suit[TC_NUM_SUITS], breaking[TC_NUM_SUITS];
-    int n;
-    uint8_t next_seat[TC_HEARTS_MAX_PLAYERS];                        /* seat + 1 mod n */
-    uint8_t seat_after[TC_HEARTS_MAX_PLAYERS][TC_HEARTS_MAX_PLAYERS]; /* seat + i mod n */
+    tc_mask led[TC_NUM_CARD_IDS], breaking[TC_NUM_CARD_IDS];
+    uint8_t next_seat[TC_HEARTS_MAX_PLAYERS]; /* seat + 1 mod n */
 } trick_loop;
 
 static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rules *r)
 {
-    const tc_trick_rules rules = TC_HEARTS_TRICK_RULES;
-    tc_trick_table_init(&tl->table, &rules);
-    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tl->suit[suit] = tc_suit_mask(suit);
-        tl->breaking[suit] = tc_hearts_breaking(r, suit);
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) {
+        int suit = card < TC_NUM_CARDS ? tc_suit(card) : 0;
+        tl->led[card] = tc_suit_mask(suit);
+        tl->breaking[card] = tc_hearts_breaking(r, suit);
     }
-    tl->n = r->players;
-    for (int seat = 0; seat < tl->n; ++seat) {
-        tl->next_seat[seat] = (uint8_t)(seat + 1 == tl->n ? 0 : seat + 1);
-        for (int i = 0; i < tl->n; ++i) tl->seat_after[seat][i] = (uint8_t)((seat + i) % tl->n);
-    }
+    for (int seat = 0; seat < TC_HEARTS_MAX_PLAYERS; ++seat)
+        tl->next_seat[seat] = (uint8_t)(seat + 1 >= r->players ? 0 : seat + 1);
 }
 
-/* One trick with uniformly random legal cards. `first` (the first trick) and `last` (the last,
- * where every seat has one card left and plays it without a draw) are constants at every call,
- * so their rules cost nothing in the other tricks. */
-static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl,
-                                          int first, int last, trick_play *p, tc_draw *d, int isa,
-                                          recorder *rec)
+/* The seat after `seat` among n; n is a constant in the loops specialised for 4 players. */
+static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int seat, int n)
 {
-    const int n = tl->n;
-    uint8_t trick[TC_MAX_TRICK];
+    return n == 4 ? (seat + 1) & 3 : tl->next_seat[seat];
+}
+
+/* One trick with uniformly random legal cards among `n` players. `first` (the first trick) and
+ * `last` (the last, where every seat has one card left and plays it without a draw) are
+ * constants at every call, so their rules cost nothing in the other tricks. The winner is the
+ * seat that played the trick's winning card (trick.h's rule, from masks). */
+static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl, int n,
+                                          int first, int last, trick_play *p, tc_draw *d, int isa,
+                                          tc_playout_recorder *rec)
+{
     int seat = p->leader;
     tc_mask hand = p->hands[seat];
     tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->hearts_broken, 0, 0);
-    tc_mask cards = last ? hand : pick(d, legal, isa);
+    tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
     int card = tc_lowest(cards);
-    record(rec, card, legal);
-    p->hands[seat] = hand & ~cards;
-    trick[0] = (uint8_t)card;
-    int led_suit = tc_suit(card);
-    tc_mask led = tl->suit[led_suit];
+    if (rec) tc_playout_record(rec, card, legal);
+    p->hands[seat] = hand ^ cards;
+    tc_mask led = tl->led[card];
+    TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
     for (int i = 1; i < n; ++i) {
-        seat = tl->next_seat[seat];
+        seat = next_seat(tl, seat, n);
         hand = p->hands[seat];
         legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
-        tc_mask bit = last ? hand : pick(d, legal, isa);
-        card = tc_lowest(bit);
-        record(rec, card, legal);
-        p->hands[seat] = hand & ~bit;
-        trick[i] = (uint8_t)card;
+        tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
+        if (rec) tc_playout_record(rec, tc_lowest(bit), legal);
+        p->hands[seat] = hand ^ bit;
         cards |= bit;
     }
-    int winner = tl->seat_after[p->leader][tc_trick_winner_table(&tl->table, trick, n)];
+    int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, 0), n);
     p->taken[winner] |= cards;
     p->won[winner]++;
-    p->hearts_broken |= (cards & tl->breaking[led_suit]) != 0;
+    p->hearts_broken |= (cards & tl->breaking[card]) != 0;
     p->leader = winner;
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
  * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
  * stays in registers. */
-static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl,
+static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                            trick_play *lanes, int t, tc_draw *d, int isa,
-                                           recorder *recs)
+                                           tc_playout_recorder *recs)
 {
     tc_draw draw = *d;
     int last = r->hand_size - 1;
     if (t == 0 && t < last) {
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, 1, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, n, 1, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
         t = 1;
     }
     for (; t < last; ++t)
         for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, 0, 0, &lanes[l], &draw, isa, lane_recorder(recs, l));
+            random_trick(r, tl, n, 0, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
     for (int l = 0; l < TC_HEARTS_LANES; ++l)
-        random_trick(r, tl, 0, 1, &lanes[l], &draw, isa, lane_recorder(recs, l));
+        random_trick(r, tl, n, 0, 1, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
     *d = draw;
 }
 
 /* Plays the lanes' states to their end with `policy`, leaving in `lanes` the cards each seat took
  * and the tricks it won: move by move under every rule, then, for the random policy, by whole
- * tricks. All lanes start from the same point of a deal. */
-static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl,
+ * tricks. All lanes start from the same point of a deal. `n` is r->players, or the constant 4 in
+ * the loops specialised for four players. */
+static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                     tc_hearts_state *s, int policy, tc_draw *d, int isa,
-                                    recorder *recs, trick_play *lanes)
+                                    tc_playout_recorder *recs, trick_play *lanes)
 {
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
-        play_moves(r, &s[l], policy, d, isa, lane_recorder(recs, l));
-        trick_play_from(&lanes[l], &s[l], r->players);
+        play_moves(r, &s[l], policy, d, isa, tc_playout_lane_recorder(recs, l));
+        trick_play_from(&lanes[l], &s[l], n);
     }
     if (s[0].phase == TC_HEARTS_PLAYING)
-        random_tricks(r, tl, lanes, s[0].tricks_played, d, isa, recs);
+        random_tricks(r, tl, n, lanes, s[0].tricks_played, d, isa, recs);
+}
+
+/* Starts random play of a deal dealt by seat 0 from `hands`, with seat s passing to s + offset
+ * (no passing when 0): the passes in turn from the dealer's left (see random_pass), the
+ * exchange, and the first leader (the player left of the dealer, or the holder of the lowest
+ * club in play). The same deal as tc_hearts_deal_unchecked and its passes, without the state's
+ * bookkeeping. */
+static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, trick_play *p,
+                                               const tc_mask *hands, int offset, tc_draw *d,
+                                               int isa)
+{
+    for (int seat = 0; seat < n; ++seat) {
+        p->hands[seat] = hands[seat];
+        p->taken[seat] = 0;
+        p->passed[seat] = 0;
+        p->won[seat] = 0;
+    }
+    if (offset) {
+        for (int k = 1; k <= n; ++k) {
+            int seat = k == n ? 0 : k;
+            p->passed[seat] = random_pass(r, hands[seat], d, isa);
+        }
+        for (int seat = 0; seat < n; ++seat) {
+            int to = seat + offset < n ? seat + offset : seat + offset - n;
+            p->hands[seat] ^= p->passed[seat];
+            p->hands[to] |= p->passed[seat];
+        }
+    }
+    tc_seat_map_init(&p->seats, p->hands, n);
+    tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
+    p->leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
+                    ? 1
+                    : tc_seat_map_seat(&p->seats, tc_lowest(clubs), n);
+    p->hearts_broken = 0;
 }
 
 static int check_policy(int policy)
@@ -304,7 +295,7 @@ static int check_policy(int policy)
 /* Playouts of `*start` with `policy` (see tc_hearts_playouts), a group of lanes at a time. */
 static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_state *start,
                                       bitgen_t *rng, int policy, int64_t count, int32_t *points,
-                                      int isa)
+                                      int isa, int n)
 {
     trick_loop tl;
     trick_loop_init(&tl, r);
@@ -314,10 +305,11 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
         tc_hearts_state s[TC_HEARTS_LANES];
         trick_play lanes[TC_HEARTS_LANES];
         for (int l = 0; l < TC_HEARTS_LANES; ++l) s[l] = *start;
-        finish(r, &tl, s, policy, &d, isa, 0, lanes);
-        for (int l = 0; l < TC_HEARTS_LANES && i0 + l < count; ++l) {
+        finish(r, &tl, n, s, policy, &d, isa, 0, lanes);
+        int within = tc_playout_lanes_within(i0, count, TC_HEARTS_LANES);
+        for (int l = 0; l < within; ++l) {
             int shooter, void_deal;
-            tc_hearts_score(r, lanes[l].taken, lanes[l].won, points + (i0 + l) * r->players,
+            tc_hearts_score(r, lanes[l].taken, lanes[l].won, points + (i0 + l) * n,
                             &shooter, &void_deal);
         }
     }
@@ -326,7 +318,7 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
 static void playouts_portable(const tc_hearts_rules *r, const tc_hearts_state *start,
                               bitgen_t *rng, int policy, int64_t count, int32_t *points)
 {
-    playouts(r, start, rng, policy, count, points, ISA_PORTABLE);
+    playouts(r, start, rng, policy, count, points, TC_PLAYOUT_PORTABLE, r->players);
 }
 
 #ifdef TC_DRAW_BMI2_CLONE
@@ -334,7 +326,10 @@ TC_DRAW_BMI2_TARGET static void random_playouts_bmi2(const tc_hearts_rules *r,
                                                      const tc_hearts_state *start, bitgen_t *rng,
                                                      int64_t count, int32_t *points)
 {
-    playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, ISA_BMI2);
+    if (r->players == 4)
+        playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_PLAYOUT_BMI2, 4);
+    else
+        playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_PLAYOUT_BMI2, r->players);
 }
 #endif
 
@@ -345,7 +340,7 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
 #ifdef TC_DRAW_BMI2_CLONE
-    if (policy == TC_HEARTS_RANDOM && tc_draw_has_fast_bmi2()) {
+    if (policy == TC_HEARTS_RANDOM && tc_playout_use_bmi2()) {
         random_playouts_bmi2(r, start, rng, count, points);
         return TC_OK;
     }
@@ -354,85 +349,49 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
     return TC_OK;
 }
 
-/* ---- Dealing ---- */
-
-/* How a block's deals are dealt: seats players-1 down to 1 each take hand_size cards from those
- * not dealt yet, each card the k-th lowest of them for a uniform k, and seat 0 keeps the rest.
- * The indices k are drawn first, four per 64-bit draw (tc_draw4) while the bounds allow, each
- * batch's bound and product of bounds computed once per block; then one by one. */
-typedef struct {
-    tc_mask deck;
-    int size, players, hand_size, picks, batches;
-    uint64_t bound[TC_NUM_CARDS / 4], product[TC_NUM_CARDS / 4];
-} dealer;
-
-static void dealer_init(dealer *dl, const tc_hearts_rules *r)
-{
-    dl->deck = r->deck;
-    dl->players = r->players;
-    dl->hand_size = r->hand_size;
-    dl->size = r->players * r->hand_size;
-    dl->picks = dl->size - r->hand_size;
-    dl->batches = 0;
-    for (int t = 0; t < dl->picks && dl->size - t >= 4; t += 4) {
-        uint64_t b = (uint64_t)(dl->size - t);
-        dl->bound[dl->batches] = b;
-        dl->product[dl->batches++] = b * (b - 1) * (b - 2) * (b - 3);
-    }
-}
-
-static TC_ALWAYS_INLINE void deal_hands(const dealer *dl, bitgen_t *rng, tc_mask *hands, int isa)
-{
-    uint8_t index[TC_NUM_CARDS + 4];
-    int t = 0;
-    for (int k = 0; k < dl->batches; ++k, t += 4)
-        tc_draw4(rng, dl->bound[k], dl->product[k], index + t);
-    for (; t < dl->picks; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(dl->size - t));
-    tc_mask undealt = dl->deck;
-    const uint8_t *k = index;
-    for (int seat = dl->players - 1; seat > 0; --seat) {
-        tc_mask before = undealt;
-        for (const uint8_t *end = k + dl->hand_size; k < end; ++k)
-            undealt ^= select_bit(undealt, *k, isa);
-        hands[seat] = before ^ undealt;
-    }
-    hands[0] = undealt;
-}
-
 /* ---- The block loop ---- */
 
 /* Deals, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0, the
- * pass direction drawn from the rotation), then their play (see finish), then the outputs of the
- * lanes within `count`. */
+ * pass direction drawn from the rotation), then their play (random: see random_deal_start and
+ * random_tricks; greedy: see finish), then the outputs of the lanes within `count`. `n` is
+ * r->players (a constant in the loops for four players). */
 static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *rng, int policy,
                                             int64_t count, const tc_hearts_block *out, int isa,
-                                            int recording)
+                                            int recording, int n)
 {
     trick_loop tl;
     trick_loop_init(&tl, r);
-    int n = r->players, deck_size = n * r->hand_size;
-    dealer dl;
-    dealer_init(&dl, r);
+    int deck_size = n * r->hand_size;
+    tc_dealer dl;
+    tc_dealer_init(&dl, r->deck, n, r->hand_size); /* cannot fail: the rules are checked */
     int draw_direction = r->pass_count > 0 && r->rotation_length > 1;
     tc_draw d;
     tc_draw_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_HEARTS_LANES) {
-        tc_hearts_state s[TC_HEARTS_LANES];
         tc_mask hands[TC_HEARTS_LANES][TC_HEARTS_MAX_PLAYERS];
         int direction[TC_HEARTS_LANES];
-        recorder recs[TC_HEARTS_LANES] = {{0, 0}};
+        tc_playout_recorder recs[TC_HEARTS_LANES] = {{0, 0}};
+        int within = tc_playout_lanes_within(j0, count, TC_HEARTS_LANES);
         for (int l = 0; l < TC_HEARTS_LANES; ++l) {
-            deal_hands(&dl, rng, hands[l], isa);
+            tc_dealer_deal_isa(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
-            tc_hearts_deal_unchecked(r, &s[l], hands[l], 0, direction[l]);
-            if (recording && j0 + l < count) {
-                recs[l].plays = out->plays + (j0 + l) * deck_size;
-                recs[l].legal = out->legal + (j0 + l) * deck_size;
-            }
+            if (recording && l < within)
+                tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, deck_size);
         }
         trick_play lanes[TC_HEARTS_LANES];
-        finish(r, &tl, s, policy, &d, isa, recording ? recs : 0, lanes);
-        for (int l = 0; l < TC_HEARTS_LANES && j0 + l < count; ++l) {
+        if (policy == TC_HEARTS_RANDOM) {
+            for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+                int offset = r->pass_count ? r->rotation[direction[l]] : 0;
+                random_deal_start(r, n, &lanes[l], hands[l], offset, &d, isa);
+            }
+            random_tricks(r, &tl, n, lanes, 0, &d, isa, recording ? recs : 0);
+        } else {
+            tc_hearts_state s[TC_HEARTS_LANES];
+            for (int l = 0; l < TC_HEARTS_LANES; ++l)
+                tc_hearts_deal_unchecked(r, &s[l], hands[l], 0, direction[l]);
+            finish(r, &tl, n, s, policy, &d, isa, recording ? recs : 0, lanes);
+        }
+        for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
             tc_hearts_score(r, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
@@ -443,24 +402,31 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
             out->void_deal[j] = (uint8_t)void_deal;
             out->direction[j] = (int8_t)direction[l];
             if (out->hands) memcpy(out->hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
-            if (out->passes) memcpy(out->passes + j * n, s[l].passed, (size_t)n * sizeof(tc_mask));
+            if (out->passes)
+                memcpy(out->passes + j * n, lanes[l].passed, (size_t)n * sizeof(tc_mask));
         }
     }
 }
 
 /* The hot case, random play without recording, as loops of their own: one for any CPU, and on
- * x86-64 one for CPUs with fast BMI2, chosen at run time. */
+ * x86-64 one for CPUs with fast BMI2, chosen at run time; each with a copy for four players. */
 static void simulate_random(const tc_hearts_rules *r, bitgen_t *rng, int64_t count,
                             const tc_hearts_block *out)
 {
-    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, ISA_PORTABLE, 0);
+    if (r->players == 4)
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_PORTABLE, 0, 4);
+    else
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_PORTABLE, 0, r->players);
 }
 
 #ifdef TC_DRAW_BMI2_CLONE
 TC_DRAW_BMI2_TARGET static void simulate_random_bmi2(const tc_hearts_rules *r, bitgen_t *rng,
                                                      int64_t count, const tc_hearts_block *out)
 {
-    simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, ISA_BMI2, 0);
+    if (r->players == 4)
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_BMI2, 0, 4);
+    else
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_BMI2, 0, r->players);
 }
 #endif
 
@@ -471,17 +437,17 @@ int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int6
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
     if (out->plays) {
-        simulate_deals(r, rng, policy, count, out, ISA_PORTABLE, 1);
+        simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 1, r->players);
     } else if (policy == TC_HEARTS_RANDOM) {
 #ifdef TC_DRAW_BMI2_CLONE
-        if (tc_draw_has_fast_bmi2()) {
+        if (tc_playout_use_bmi2()) {
             simulate_random_bmi2(r, rng, count, out);
             return TC_OK;
         }
 #endif
         simulate_random(r, rng, count, out);
     } else {
-        simulate_deals(r, rng, policy, count, out, ISA_PORTABLE, 0);
+        simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 0, r->players);
     }
     return TC_OK;
 }
