@@ -146,31 +146,16 @@ static inline uint32_t tc_dam_below8(bitgen_t *rng, uint32_t chunk, uint32_t bou
     return product >> TC_DAM_CHUNK_BITS;
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-/* pdep, as draw.h's tc_select_bit_bmi2 but in assembly: the intrinsic's function is not inlined
- * into the large simulation loops (GCC's growth limits), which would cost a call per card;
- * the assembly always is. Only in code built for TC_DRAW_BMI2_TARGET. */
-static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
-{
-    tc_mask deposited;
-    __asm__("pdep %2, %1, %0" : "=r"(deposited) : "r"(bits), "rm"(mask));
-    return deposited;
-}
-#endif
-
 /* The bit of a uniformly random card of a non-empty mask (at most 256 cards), from an 8-bit
- * chunk: the k-th lowest card for k = tc_dam_below8(chunk, cards). `bmi2` (a constant) may be 1
- * only in code built for TC_DRAW_BMI2_TARGET; both ways pick the same card. */
-static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
+ * chunk: the k-th lowest card for k = tc_dam_below8(chunk, cards). `isa` (enum tc_isa, a
+ * constant) may be TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET; both pick the same
+ * card. */
+static TC_ALWAYS_INLINE tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk,
+                                                  int isa)
 {
-#ifdef TC_DRAW_BMI2_CLONE
-    if (bmi2) {
-        uint32_t k = tc_dam_below8(rng, chunk, (uint32_t)tc_popcount(m));
-        return tc_dam_pdep(UINT64_C(1) << k, m);
-    }
-#endif
-    (void)bmi2;
-    return tc_select_bit(m, (int)tc_dam_below8(rng, chunk, (uint32_t)(tc_byte_prefix(m) >> 56)));
+    uint32_t cards = isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m)
+                                        : (uint32_t)(tc_byte_prefix(m) >> 56);
+    return tc_select_bit_isa(m, (int)tc_dam_below8(rng, chunk, cards), isa);
 }
 
 /* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
