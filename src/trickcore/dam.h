@@ -4,7 +4,8 @@
  * The rules (`tc_dam_rules`) are a flat struct filled by the Python layer from an immutable
  * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
  * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
- * shared trick kernel (trick.h, table form). Hot helpers are static inline here; checked entry
+ * shared trick rule: trick.h's table form on the checked path, its mask forms in the simulation
+ * loops (tc_trick_winning_card, and trick_bits.h with jokers). Hot helpers are static inline here; checked entry
  * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
  * goes to seat + 1. Two generic groups of helpers live here until they move: random choices
  * from draws made ahead (to draw.h) and a batched shuffle (to deal.h). */
