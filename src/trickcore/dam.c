@@ -46,14 +46,13 @@ static inline void draw_cards(tc_dam_state *s, int winner, int n, int count)
     s->pile_next = (uint8_t)(s->pile_next + count);
 }
 
-/* draw_cards for all n seats, seat by seat: seat p takes the card (p - winner) mod n places down
- * the pile, so a loop of constant n reaches each hand at a constant place. */
-static inline void refill_all(tc_dam_state *s, int winner, int n)
+/* draw_cards for all n seats from the pile cards `top` (the caller keeps pile_next), seat by
+ * seat: seat p takes the card (p - winner) mod n places down, so a loop of constant n reaches
+ * each hand at a constant place. */
+static inline void refill_all(tc_dam_state *s, const uint8_t *top, int winner, int n)
 {
-    const uint8_t *top = s->pile + s->pile_next;
     for (int p = 0; p < n; ++p) /* p + (n - winner) < 2n */
         tc_dam_add_copy(&s->hands[p], top[tc_dam_seat_after(p, n - winner, n)]);
-    s->pile_next = (uint8_t)(s->pile_next + n);
 }
 
 /* After a trick of all n players: the refill (every hand is one short of hand_size), keeping the
@@ -491,7 +490,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                                          const tc_dam_block *out, int n, int jokers, int policy,
                                          int record, int isa)
 {
-    int deck_size = r->deck_size, pile_size = deck_size - n * r->hand_size;
+    int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
     tc_dam_state s[TC_DAM_LANES];
@@ -529,16 +528,20 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                 play_full_trick(r, table[lane], trumps[lane], &s[lane], rng, &chunks[lane][t * n], n,
                                 jokers, policy, isa,
                                 tc_playout_lane_recorder(record ? rec : 0, lane));
+            int drawn = dealt + t * n; /* the pile cards drawn before this trick's refill */
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    refill_all(&s[lane], s[lane].leader, n);
+                    refill_all(&s[lane], s[lane].pile + drawn, s[lane].leader, n);
             } else if (t == full_refills && short_refill) {
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+                    s[lane].pile_next = (uint8_t)drawn;
                     draw_cards(&s[lane], s[lane].leader, n, short_refill);
+                }
             }
         }
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+            s[lane].pile_next = s[lane].pile_end; /* the last refill drew the last card */
             s[lane].to_act = s[lane].leader;
             s[lane].tricks_played = (int16_t)tricks;
             seat_holders(r, &s[lane], s[lane].leader); /* ends the deal, or sets up a short trick */
