@@ -2,7 +2,9 @@
 
 #include <string.h>
 
+#include "trickcore/playout.h"
 #include "trickcore/status.h"
+#include "trickcore/trick_bits.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
 
@@ -42,6 +44,15 @@ static inline void draw_cards(tc_dam_state *s, int winner, int n, int count)
     for (int k = 0; k < count; ++k)
         tc_dam_add_copy(&s->hands[tc_dam_seat_after(winner, k, n)], top[k]);
     s->pile_next = (uint8_t)(s->pile_next + count);
+}
+
+/* draw_cards for all n seats from the pile cards `top` (the caller keeps pile_next), seat by
+ * seat: seat p takes the card (p - winner) mod n places down, so a loop of constant n reaches
+ * each hand at a constant place. */
+static inline void refill_all(tc_dam_state *s, const uint8_t *top, int winner, int n)
+{
+    for (int p = 0; p < n; ++p) /* p + (n - winner) < 2n */
+        tc_dam_add_copy(&s->hands[p], top[tc_dam_seat_after(p, n - winner, n)]);
 }
 
 /* After a trick of all n players: the refill (every hand is one short of hand_size), keeping the
@@ -315,49 +326,29 @@ static int greedy_card(const tc_dam_rules *r, const tc_trick_table *table, const
 
 /* ---- Playing deals out with a policy ---- */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TC_DAM_ALWAYS_INLINE static inline __attribute__((always_inline))
-/* Hides how a value was computed from the optimiser: the trick winner's last comparison would
- * otherwise become a branch that goes each way at random. */
-#define TC_DAM_OPAQUE(v) __asm__("" : "+r"(v))
-#else
-#define TC_DAM_ALWAYS_INLINE static inline
-#define TC_DAM_OPAQUE(v) ((void)0)
-#endif
-
 static int check_policy(int policy)
 {
     return policy == TC_DAM_RANDOM || policy == TC_DAM_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
 }
 
-/* Where a recorded deal's plays and legal cards go next (plays is NULL when not recording). */
-typedef struct {
-    uint8_t *plays;
-    tc_mask *legal;
-} play_record;
-
-uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t bound)
+uint32_t tc_dam_redraw8(bitgen_t *rng, uint32_t product, uint32_t bound)
 {
-    uint32_t threshold = 65536u % bound;
-    while ((product & 0xFFFF) < threshold)
-        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFFFF) * bound;
+    uint32_t threshold = 256u % bound;
+    while ((product & 0xFF) < threshold)
+        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFF) * bound;
     return product;
 }
 
 /* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
- * noting it in *rec; the random policy takes chunk `len` of `word`, a draw made for the trick.
- * `bmi2` (a constant) may be 1 only in code built for TC_DRAW_BMI2_TARGET. */
-TC_DAM_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
+ * noting it in *rec; the random policy uses the 8-bit `chunk`, drawn for this card.
+ * `isa` (a constant) may be TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET. */
+static TC_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
                                          const uint8_t *cards, int len, tc_mask legal, int policy,
-                                         bitgen_t *rng, uint64_t word, int bmi2, play_record *rec)
+                                         bitgen_t *rng, uint32_t chunk, int isa, tc_playout_recorder *rec)
 {
-    uint32_t chunk = (uint32_t)(word >> (TC_DRAW_CHUNK_BITS * len)) & 0xFFFF;
     tc_mask bit = policy == TC_DAM_GREEDY ? tc_bit(greedy_card(r, table, cards, len, legal))
-                                          : tc_dam_random_bit(rng, legal, chunk, bmi2);
-    if (rec && rec->plays) {
-        *rec->plays++ = (uint8_t)tc_lowest(bit);
-        *rec->legal++ = legal;
-    }
+                                          : tc_dam_random_bit(rng, legal, chunk, isa);
+    tc_playout_record(rec, tc_lowest(bit), legal);
     return bit;
 }
 
@@ -368,14 +359,16 @@ static inline uint64_t trick_word(bitgen_t *rng, int policy)
 }
 
 /* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
- * `word` is the draw for the trick in progress, if one is; a new trick draws a new one. */
+ * `word` is the draw for the trick in progress, if one is; a new trick draws a new one, and
+ * card i of a trick takes its i-th 8-bit chunk. */
 static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_t *rng,
-                     uint64_t word, play_record *rec)
+                     uint64_t word, tc_playout_recorder *rec)
 {
     while (s->phase == TC_DAM_PLAYING) {
         if (s->trick_len == 0) word = trick_word(rng, policy);
+        uint32_t chunk = (uint32_t)(word >> (TC_DAM_CHUNK_BITS * s->trick_len)) & 0xFF;
         tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
-                                  tc_dam_legal(s), policy, rng, word, 0, rec);
+                                  tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
         tc_dam_play_unchecked(r, s, tc_lowest(bit));
     }
 }
@@ -395,24 +388,15 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 
 /* ---- Block simulation ---- */
 
-/* Loop unrolling hints; the lane loops are unrolled so that every lane's state sits at a
- * constant address. */
-#define TC_DAM_PRAGMA(text) _Pragma(#text)
-#if defined(__clang__)
-#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(unroll count)
-#elif defined(__GNUC__)
-#define TC_DAM_UNROLL(count) TC_DAM_PRAGMA(GCC unroll count)
-#else
-#define TC_DAM_UNROLL(count)
-#endif
-#define TC_DAM_UNROLL_LANES TC_DAM_UNROLL(TC_DAM_LANES)
+/* The lane loops are unrolled so that every lane's state sits at a constant address. */
+#define TC_DAM_UNROLL_LANES TC_PLAYOUT_UNROLL(TC_DAM_LANES)
 
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat) and the rest is the
  * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
  * need no order among themselves, so the shuffle stops above them. With `out` recording,
  * the hands and the pile as dealt (the turned card on top) are written there. */
-static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
+static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
                      const tc_dam_block *out, int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
@@ -420,7 +404,7 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
         tc_multiset hand = {0, 0};
-        TC_DAM_UNROLL(4)
+        TC_PLAYOUT_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
             tc_dam_add_copy(&hand, *card);
         s->hands[p] = hand;
@@ -444,92 +428,124 @@ static void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
     }
 }
 
+/* Without jokers: which of the n plays `cards` (their bits `bits`) wins the trick, from the
+ * winning card (trick.h's rule in mask form; two copies of a card are the same card) and a table
+ * of the play of each card, written so that the first copy played stays under "first" and the
+ * last under "last". Fewer operations than tc_trick_winner_bits's scan of the plays. */
+static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const uint8_t *cards,
+                                              const tc_mask *bits, int n, tc_mask led,
+                                              tc_mask trumps)
+{
+    uint8_t play_of[TC_NUM_CARD_IDS];
+    tc_mask played = 0;
+    for (int i = 0; i < n; ++i) played |= bits[i];
+    if (r->trick.duplicates == TC_DUP_LAST)
+        for (int i = 0; i < n; ++i) play_of[cards[i]] = (uint8_t)i;
+    else
+        for (int i = n - 1; i >= 0; --i) play_of[cards[i]] = (uint8_t)i;
+    return play_of[tc_trick_winning_card(played, led, trumps)];
+}
+
 /* One trick played by all n seats from s->leader, on the fast path: no refusal checks, no voids,
- * seats in plain rotation; `word` is a draw made for the trick, whose four 16-bit chunks serve
- * its cards (a rejected chunk takes the next one). `jokers` (a constant) is 0 when the deck has
+ * seats in plain rotation; card i takes the 8-bit chunk chunks[i], drawn for it. `jokers` (a constant) is 0 when the deck has
  * none: then the first card sets the suit led. */
-TC_DAM_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
-                                          tc_dam_state *s, bitgen_t *rng, uint64_t word, int n,
-                                          int jokers, int policy, int bmi2, play_record *rec)
+static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
+                                          tc_mask trumps, tc_dam_state *s, bitgen_t *rng,
+                                          const uint8_t *chunks, int n, int jokers, int policy, int isa,
+                                          tc_playout_recorder *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
+    tc_mask bits[TC_DAM_MAX_PLAYERS];
     int leader = s->leader;
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
     for (int i = 0; i < n; ++i) {
         tc_multiset *hand = &s->hands[tc_dam_seat_after(leader, i, n)];
         tc_mask legal = tc_dam_legal_cards(hand->once, led_cards, jokers ? TC_JOKER_MASK : 0);
-        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, word, bmi2, rec);
+        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
         int card = tc_lowest(bit);
         tc_dam_take_bit(hand, bit);
         cards[i] = (uint8_t)card;
+        bits[i] = bit;
         if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
     }
-    int winner = tc_trick_winner_table(table, cards, n);
-    TC_DAM_OPAQUE(winner);
+    int winner = jokers ? tc_trick_winner_bits(bits, n, led_cards, trumps, r->trick.jokers,
+                                               r->trick.duplicates == TC_DUP_LAST)
+                        : play_of_winning_card(r, cards, bits, n, led_cards, trumps);
     take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
 }
 
-#define TC_DAM_MAX_TRICKS (TC_DAM_MAX_CARDS / 2) /* of all seats in a deal, with 2 players */
+#define TC_DAM_CHUNKS ((TC_DAM_MAX_CARDS + 7) / 8 * 8) /* chunks of the draws for one deal */
 
 
 /* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
  * lasts each trick is played by all n seats and refills the hands (the last refill may run
  * short), then the hands are played out; only when the pile ran out part-way does a last trick
  * have fewer seats, played on the checked path's state. So the lanes play trick by trick in
- * step, each trick of all seats on the fast path, with the draws for all their tricks made
- * beforehand. One deal is a long dependency chain; the lanes let the CPU overlap them. Lanes
+ * step, each trick of all seats on the fast path, with the draws for all their cards made
+ * beforehand, after the lanes' deals: the words w = 0, 1, ... of lane 0, 1, ... in turn, word w
+ * of a lane giving its cards 8w..8w+7 in play order one byte each, lowest first. One deal is a long dependency chain; the lanes let the CPU overlap them. Lanes
  * past `count` are played and dropped, so deal j never depends on count. Inlined with constant
- * n, jokers, policy, record and bmi2. */
-TC_DAM_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
+ * n, jokers, policy, record and isa. */
+static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
                                          const tc_dam_block *out, int n, int jokers, int policy,
-                                         int record, int bmi2)
+                                         int record, int isa)
 {
-    int deck_size = r->deck_size, pile_size = deck_size - n * r->hand_size;
+    int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
     tc_dam_state s[TC_DAM_LANES];
     const tc_trick_table *table[TC_DAM_LANES]; /* of the lane's trump */
-    play_record rec[TC_DAM_LANES];
-    uint64_t words[TC_DAM_MAX_TRICKS][TC_DAM_LANES];
+    tc_mask trumps[TC_DAM_LANES];              /* the lane's trump cards, or 0 */
+    tc_playout_recorder rec[TC_DAM_LANES];
+    uint8_t chunks[TC_DAM_LANES][TC_DAM_CHUNKS]; /* for the cards of the full tricks */
     memset(s, 0, sizeof s);
     memset(rec, 0, sizeof rec);
-    memset(words, 0, sizeof words);
+    memset(chunks, 0, sizeof chunks);
     for (int lane = 0; lane < TC_DAM_LANES; ++lane)
         memcpy(s[lane].pile, r->deck_cards, (size_t)deck_size);
     for (int64_t first = 0; first < count; first += TC_DAM_LANES) {
-        int lanes = count - first < TC_DAM_LANES ? (int)(count - first) : TC_DAM_LANES;
+        int lanes = tc_playout_lanes_within(first, count, TC_DAM_LANES);
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
             int kept = record && lane < lanes;
             deal_one(r, &s[lane], rng, kept ? out : 0, first + lane);
             table[lane] = &r->tables[s[lane].trump + 1];
+            trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {
-                rec[lane].plays = kept ? out->plays + (first + lane) * deck_size : 0;
-                rec[lane].legal = kept ? out->legal + (first + lane) * deck_size : 0;
+                rec[lane].plays = 0; /* a dropped lane records nothing */
+                if (kept) tc_playout_recorder_at(&rec[lane], out->plays, out->legal, first + lane,
+                                                 deck_size);
             }
         }
         if (policy == TC_DAM_RANDOM)
-            for (int t = 0; t < tricks; ++t)
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    words[t][lane] = rng->next_uint64(rng->state);
+            for (int w = 0; w < (tricks * n + 7) / 8; ++w)
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+                    uint64_t word = rng->next_uint64(rng->state);
+                    for (int b = 0; b < 8; ++b) chunks[lane][8 * w + b] = (uint8_t)(word >> 8 * b);
+                }
         for (int t = 0; t < tricks; ++t) {
             TC_DAM_UNROLL_LANES
             for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                play_full_trick(r, table[lane], &s[lane], rng, words[t][lane], n, jokers, policy,
-                                bmi2, record ? &rec[lane] : 0);
+                play_full_trick(r, table[lane], trumps[lane], &s[lane], rng, &chunks[lane][t * n], n,
+                                jokers, policy, isa,
+                                tc_playout_lane_recorder(record ? rec : 0, lane));
+            int drawn = dealt + t * n; /* the pile cards drawn before this trick's refill */
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    draw_cards(&s[lane], s[lane].leader, n, n);
+                    refill_all(&s[lane], s[lane].pile + drawn, s[lane].leader, n);
             } else if (t == full_refills && short_refill) {
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+                    s[lane].pile_next = (uint8_t)drawn;
                     draw_cards(&s[lane], s[lane].leader, n, short_refill);
+                }
             }
         }
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+            s[lane].pile_next = s[lane].pile_end; /* the last refill drew the last card */
             s[lane].to_act = s[lane].leader;
             s[lane].tricks_played = (int16_t)tricks;
             seat_holders(r, &s[lane], s[lane].leader); /* ends the deal, or sets up a short trick */
-            play_out(r, &s[lane], policy, rng, 0, record ? &rec[lane] : 0);
+            play_out(r, &s[lane], policy, rng, 0, tc_playout_lane_recorder(record ? rec : 0, lane));
         }
         for (int lane = 0; lane < lanes; ++lane) {
             int64_t j = first + lane;
@@ -548,32 +564,32 @@ typedef void (*simulate_fn)(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
 static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                              const tc_dam_block *out)
 {
-    simulate_lanes(r, rng, count, out, r->players, 1, policy, out->plays != 0, 0);
+    simulate_lanes(r, rng, count, out, r->players, 1, policy, out->plays != 0, TC_ISA_PORTABLE);
 }
 
 /* The random policy without recording, specialised on the players and the jokers. */
-#define TC_DAM_FAST(name, target, n, jokers, bmi2) \
+#define TC_DAM_FAST(name, target, n, jokers, isa) \
     target static void name(const tc_dam_rules *r, bitgen_t *rng, int64_t count, \
                             const tc_dam_block *out) \
     { \
-        simulate_lanes(r, rng, count, out, n, jokers, TC_DAM_RANDOM, 0, bmi2); \
+        simulate_lanes(r, rng, count, out, n, jokers, TC_DAM_RANDOM, 0, isa); \
     }
-TC_DAM_FAST(fast_2, , 2, 0, 0)
-TC_DAM_FAST(fast_3, , 3, 0, 0)
-TC_DAM_FAST(fast_4, , 4, 0, 0)
-TC_DAM_FAST(fast_2_jokers, , 2, 1, 0)
-TC_DAM_FAST(fast_3_jokers, , 3, 1, 0)
-TC_DAM_FAST(fast_4_jokers, , 4, 1, 0)
+TC_DAM_FAST(fast_2, , 2, 0, TC_ISA_PORTABLE)
+TC_DAM_FAST(fast_3, , 3, 0, TC_ISA_PORTABLE)
+TC_DAM_FAST(fast_4, , 4, 0, TC_ISA_PORTABLE)
+TC_DAM_FAST(fast_2_jokers, , 2, 1, TC_ISA_PORTABLE)
+TC_DAM_FAST(fast_3_jokers, , 3, 1, TC_ISA_PORTABLE)
+TC_DAM_FAST(fast_4_jokers, , 4, 1, TC_ISA_PORTABLE)
 static const simulate_fn portable_loops[2][3] = {{fast_2, fast_3, fast_4},
                                                  {fast_2_jokers, fast_3_jokers, fast_4_jokers}};
 
 #ifdef TC_DRAW_BMI2_CLONE
-TC_DAM_FAST(fast_2_bmi2, TC_DRAW_BMI2_TARGET, 2, 0, 1)
-TC_DAM_FAST(fast_3_bmi2, TC_DRAW_BMI2_TARGET, 3, 0, 1)
-TC_DAM_FAST(fast_4_bmi2, TC_DRAW_BMI2_TARGET, 4, 0, 1)
-TC_DAM_FAST(fast_2_jokers_bmi2, TC_DRAW_BMI2_TARGET, 2, 1, 1)
-TC_DAM_FAST(fast_3_jokers_bmi2, TC_DRAW_BMI2_TARGET, 3, 1, 1)
-TC_DAM_FAST(fast_4_jokers_bmi2, TC_DRAW_BMI2_TARGET, 4, 1, 1)
+TC_DAM_FAST(fast_2_bmi2, TC_DRAW_BMI2_TARGET, 2, 0, TC_ISA_BMI2)
+TC_DAM_FAST(fast_3_bmi2, TC_DRAW_BMI2_TARGET, 3, 0, TC_ISA_BMI2)
+TC_DAM_FAST(fast_4_bmi2, TC_DRAW_BMI2_TARGET, 4, 0, TC_ISA_BMI2)
+TC_DAM_FAST(fast_2_jokers_bmi2, TC_DRAW_BMI2_TARGET, 2, 1, TC_ISA_BMI2)
+TC_DAM_FAST(fast_3_jokers_bmi2, TC_DRAW_BMI2_TARGET, 3, 1, TC_ISA_BMI2)
+TC_DAM_FAST(fast_4_jokers_bmi2, TC_DRAW_BMI2_TARGET, 4, 1, TC_ISA_BMI2)
 static const simulate_fn bmi2_loops[2][3] = {
     {fast_2_bmi2, fast_3_bmi2, fast_4_bmi2},
     {fast_2_jokers_bmi2, fast_3_jokers_bmi2, fast_4_jokers_bmi2}};
@@ -593,7 +609,7 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
     int jokers = (r->deck.once & TC_JOKER_MASK) != 0, players = r->players - 2;
     simulate_fn fast = portable_loops[jokers][players];
 #ifdef TC_DRAW_BMI2_CLONE
-    if (loop == TC_DAM_LOOP_BEST && tc_draw_has_fast_bmi2()) fast = bmi2_loops[jokers][players];
+    if (loop == TC_DAM_LOOP_BEST && tc_playout_use_bmi2()) fast = bmi2_loops[jokers][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;

@@ -4,7 +4,8 @@
  * The rules (`tc_dam_rules`) are a flat struct filled by the Python layer from an immutable
  * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
  * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
- * shared trick kernel (trick.h, table form). Hot helpers are static inline here; checked entry
+ * shared trick rule: trick.h's table form on the checked path, its mask forms in the simulation
+ * loops (tc_trick_winning_card, and trick_bits.h with jokers). Hot helpers are static inline here; checked entry
  * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
  * goes to seat + 1. Two generic groups of helpers live here until they move: random choices
  * from draws made ahead (to draw.h) and a batched shuffle (to deal.h). */
@@ -113,13 +114,12 @@ static inline int tc_dam_seat_after(int seat, int k, int n)
 
 /* Cards (distinct ids) of `hand` that may be played when the suit led has the cards `led_cards`
  * (0 while no suit is led): follow suit if the hand can, a joker always. `jokers` is
- * TC_JOKER_MASK, or 0 where the deck has none. Branch-free: whether a hand can follow is a coin
- * toss to a branch predictor. */
+ * TC_JOKER_MASK, or 0 where the deck has none. Whether a hand can follow is a coin toss to a
+ * branch predictor: the choice is a conditional move. */
 static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards, tc_mask jokers)
 {
     tc_mask follow = hand & led_cards;
-    tc_mask any_card = (tc_mask)0 - (tc_mask)(follow == 0); /* all ones when it cannot follow */
-    return follow | (hand & (any_card | jokers));
+    return (follow ? follow : hand) | (hand & jokers);
 }
 
 /* Cards the seat to act may play. */
@@ -128,48 +128,35 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
     return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask, TC_JOKER_MASK);
 }
 
-/* ---- Random choices from draws made ahead, one per trick; to move to draw.h. ----
- * The fast path draws one 64-bit word per trick before playing and gives card i of the trick the
- * word's i-th 16-bit chunk, so its loop calls no generator: draw.h's tc_draw_below and
- * tc_draw_bit on a chunk known in advance. A rejected chunk (probability below bound / 65536) is
- * replaced from a fresh draw, out of line. */
+/* ---- Random choices from draws made ahead. ----
+ * The simulation loops draw 64-bit words before playing and give each card one 8-bit chunk of
+ * them, lowest byte first (a choice is among at most 17 cards, so 8 bits serve, and a word
+ * serves eight cards), so their loops call no generator. Each chunk gives an index by Lemire's
+ * multiply-and-reject method, exactly uniform; a rejected chunk (probability below
+ * bound / 256) is replaced from the low byte of a fresh draw, out of line. */
+#define TC_DAM_CHUNK_BITS 8
 
-/* The cold path of tc_dam_below16: `product` (chunk * bound) fell in the rejection zone. */
-uint32_t tc_dam_redraw16(bitgen_t *rng, uint32_t product, uint32_t bound);
+/* The cold path of tc_dam_below8: `product` (chunk * bound) fell in the rejection zone. */
+uint32_t tc_dam_redraw8(bitgen_t *rng, uint32_t product, uint32_t bound);
 
-/* Uniform integer in [0, bound) from the 16-bit `chunk`, 1 <= bound <= 65536. */
-static inline uint32_t tc_dam_below16(bitgen_t *rng, uint32_t chunk, uint32_t bound)
+/* Uniform integer in [0, bound) from the 8-bit `chunk`, 1 <= bound <= 256. */
+static inline uint32_t tc_dam_below8(bitgen_t *rng, uint32_t chunk, uint32_t bound)
 {
     uint32_t product = chunk * bound;
-    if ((product & 0xFFFF) < bound) product = tc_dam_redraw16(rng, product, bound);
-    return product >> TC_DRAW_CHUNK_BITS;
+    if ((product & 0xFF) < bound) product = tc_dam_redraw8(rng, product, bound);
+    return product >> TC_DAM_CHUNK_BITS;
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-/* pdep, as draw.h's tc_select_bit_bmi2 but in assembly: the intrinsic's function is not inlined
- * into the large simulation loops (GCC's growth limits), which would cost a call per card;
- * the assembly always is. Only in code built for TC_DRAW_BMI2_TARGET. */
-static inline tc_mask tc_dam_pdep(uint64_t bits, tc_mask mask)
+/* The bit of a uniformly random card of a non-empty mask (at most 256 cards), from an 8-bit
+ * chunk: the k-th lowest card for k = tc_dam_below8(chunk, cards). `isa` (enum tc_isa, a
+ * constant) may be TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET; both pick the same
+ * card. */
+static TC_ALWAYS_INLINE tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk,
+                                                  int isa)
 {
-    tc_mask deposited;
-    __asm__("pdep %2, %1, %0" : "=r"(deposited) : "r"(bits), "rm"(mask));
-    return deposited;
-}
-#endif
-
-/* The bit of a uniformly random card of a non-empty mask, from a 16-bit chunk: draw.h's
- * tc_draw_bit on a chunk known in advance. `bmi2` (a constant) may be 1 only in code built for
- * TC_DRAW_BMI2_TARGET; both ways pick the same card. */
-static inline tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk, int bmi2)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (bmi2) {
-        uint32_t k = tc_dam_below16(rng, chunk, (uint32_t)tc_popcount(m));
-        return tc_dam_pdep(UINT64_C(1) << k, m);
-    }
-#endif
-    (void)bmi2;
-    return tc_select_bit(m, (int)tc_dam_below16(rng, chunk, (uint32_t)(tc_byte_prefix(m) >> 56)));
+    uint32_t cards = isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m)
+                                        : (uint32_t)(tc_byte_prefix(m) >> 56);
+    return tc_select_bit_isa(m, (int)tc_dam_below8(rng, chunk, cards), isa);
 }
 
 /* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
@@ -222,12 +209,12 @@ static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep
     if (b > last) tc_dam_shuffle_steps(rng, *x, cards, b, (int)(b - last)); /* the last steps */
 }
 
-/* Removes one copy of a held card, given as its bit, branch-free. */
+/* Removes one copy of a held card, given as its bit, branch-free: the second copy if there is
+ * one, else the only one. */
 static inline void tc_dam_take_bit(tc_multiset *hand, tc_mask b)
 {
-    tc_mask second = hand->twice & b;
-    hand->twice ^= second;
-    hand->once &= ~(b ^ second);
+    hand->once ^= b & ~hand->twice;
+    hand->twice &= ~b;
 }
 
 /* Removes one copy of a held card. */
