@@ -24,7 +24,7 @@ import numpy as np
 
 from trickcore._steps import step_log
 from trickcore.card import Card, Suit
-from trickcore.errors import IllegalMoveError, RulesError, error_for_status
+from trickcore.errors import IllegalMoveError, ParseError, RulesError, error_for_status
 from trickcore.seeding import root_seed
 
 if sizeof(tc_dam_state) > STEP_STATE_BYTES:
