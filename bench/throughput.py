@@ -1,10 +1,14 @@
-"""Throughput of the main kernels, best of three, in process CPU time and wall clock.
+"""Throughput of the main kernels, best of N runs (default 3), in process CPU time and wall time.
 
-CPU time is the fairer per-core figure on a shared machine. Run: ``python bench/throughput.py``.
+CPU time is the fairer per-core figure on a shared machine. On a virtual machine the host can
+take time from the guest ("steal"): the share stolen during the run is printed, and a large one
+means the figures are low. Run: ``python bench/throughput.py [--reps N]``.
 """
 
+import argparse
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -12,7 +16,22 @@ import trickcore as tc
 from trickcore import draughts
 
 
-def rate(fn: Callable[[], object], items: int, reps: int = 3) -> tuple[float, float]:
+def cpu_ticks() -> tuple[int, int] | None:
+    """(steal, total) jiffies of all CPUs since boot, from /proc/stat (None elsewhere)."""
+    stat = Path("/proc/stat")
+    if not stat.exists():
+        return None
+    fields = [int(x) for x in stat.read_text().split("\n", 1)[0].split()[1:]]
+    return (fields[7] if len(fields) > 7 else 0), sum(fields)
+
+
+parser = argparse.ArgumentParser(description="Throughput of the main kernels, best of N runs.")
+parser.add_argument("--reps", type=int, default=3, help="runs per kernel (best is shown)")
+ARGS = parser.parse_args()
+START_TICKS = cpu_ticks()
+
+
+def rate(fn: Callable[[], object], items: int, reps: int = ARGS.reps) -> tuple[float, float]:
     best_cpu = best_wall = float("inf")
     for _ in range(reps):
         cpu, wall = time.process_time(), time.perf_counter()
@@ -43,3 +62,7 @@ for name, rules in GAMES:
 b = draughts.Board()
 show("draughts perft 10 bulk", 18391564, lambda: draughts.perft(b, 10), "leaves")
 show("draughts perft 9 no bulk", 3963680, lambda: draughts.perft(b, 9, bulk=False), "leaves")
+end = cpu_ticks()
+if START_TICKS and end and end[1] > START_TICKS[1]:
+    stolen = (end[0] - START_TICKS[0]) / (end[1] - START_TICKS[1])
+    print(f"CPU time stolen by the host during the run: {stolen:.1%}")
