@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from benchutil import record_rate
 
 import trickcore as tc
 
@@ -73,36 +74,36 @@ def test_trick_winner_reference_python(benchmark: Any) -> None:
 def test_trick_winners_batch(benchmark: Any, scale: int) -> None:
     tricks = random_tricks(100_000 * scale)
     benchmark(tc.trick_winners, tricks, 3)
-    benchmark.extra_info["items_per_s"] = len(tricks) / benchmark.stats.stats.min
+    record_rate(benchmark, len(tricks))
 
 
 def test_trick_winners_batch_two_packs(benchmark: Any, scale: int) -> None:
     tricks = random_tricks(100_000 * scale) // 2 * 2  # pairs of identical cards appear
     benchmark(tc.trick_winners, tricks, None, "last", "none", 2)
-    benchmark.extra_info["items_per_s"] = len(tricks) / benchmark.stats.stats.min
+    record_rate(benchmark, len(tricks))
 
 
 def test_deal_batch_four_hands(benchmark: Any, scale: int) -> None:
     count = 50_000 * scale
     benchmark(tc.deal_batch, count, 4, None, None, 1)
-    benchmark.extra_info["items_per_s"] = count / benchmark.stats.stats.min
+    record_rate(benchmark, count)
 
 
 def test_deal_batch_two_packs(benchmark: Any, scale: int) -> None:
     count = 20_000 * scale
     deck = tc.CardMultiset.two_packs()
     benchmark(tc.deal_batch, count, 4, 12, deck, 1)
-    benchmark.extra_info["items_per_s"] = count / benchmark.stats.stats.min
+    record_rate(benchmark, count)
 
 
 def test_deal_batch_with_a_stock(benchmark: Any, scale: int) -> None:
     count = 20_000 * scale
     benchmark(tc.deal_batch, count, 3, 5, None, 1)  # 3 hands of 5, a stock of 37 in draw order
-    benchmark.extra_info["items_per_s"] = count / benchmark.stats.stats.min
+    record_rate(benchmark, count)
 
 
 def test_trick_winners_batch_trump_per_trick(benchmark: Any, scale: int) -> None:
     tricks = random_tricks(100_000 * scale)
     trumps = np.random.default_rng(1).integers(-1, 4, size=len(tricks)).astype(np.int8)
     benchmark(tc.trick_winners, tricks, trumps)
-    benchmark.extra_info["items_per_s"] = len(tricks) / benchmark.stats.stats.min
+    record_rate(benchmark, len(tricks))

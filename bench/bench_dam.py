@@ -12,15 +12,14 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from benchutil import record_rate, two_workers
 from trickcore._dam import simulate_block
 from trickcore.dam import Deal, Rules, kernel_rules
-from trickcore.seeding import block_seed, root_seed
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path[:0] = [str(TESTS), str(TESTS / "dam")]
@@ -29,15 +28,11 @@ from dam_reference import ReferenceDeal  # noqa: E402
 AVOID = Rules.avoid()  # 4 players, two packs, 12 cards each, 56 in the draw pile
 
 
-def rate(benchmark: Any, items: int) -> None:
-    benchmark.extra_info["items_per_s"] = items / benchmark.stats.stats.min
-
-
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_simulate_avoid_one_worker(benchmark: Any, scale: int, policy: str) -> None:
     count = (20_000 if policy == "random" else 4_000) * scale
     benchmark(AVOID.simulate_block, np.random.SeedSequence(1), count, policy)
-    rate(benchmark, count)
+    record_rate(benchmark, count)
 
 
 def test_simulate_avoid_portable_loop(benchmark: Any, scale: int) -> None:
@@ -46,26 +41,18 @@ def test_simulate_avoid_portable_loop(benchmark: Any, scale: int) -> None:
     count = 20_000 * scale
     benchmark(lambda: simulate_block(kernel, np.random.PCG64(1), count, "random", False,
                                      "portable"))
-    rate(benchmark, count)
+    record_rate(benchmark, count)
 
 
 def test_simulate_collect_trump_jokers_one_worker(benchmark: Any, scale: int) -> None:
     rules = Rules.collect(turn_trump=True, jokers="outright")
     count = 20_000 * scale
     benchmark(rules.simulate_block, np.random.SeedSequence(1), count)
-    rate(benchmark, count)
+    record_rate(benchmark, count)
 
 
 def test_simulate_avoid_two_workers(benchmark: Any, scale: int) -> None:
-    root = root_seed(1)
-    count = 20_000 * scale
-    seeds = [block_seed(root, k) for k in range(2)]
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        def run() -> None:
-            list(pool.map(lambda s: AVOID.simulate_block(s, count), seeds))
-
-        benchmark(run)
-    rate(benchmark, 2 * count)
+    two_workers(benchmark, AVOID.simulate_block, 20_000 * scale)
 
 
 def reference_deals(count: int, seed: int) -> None:
@@ -85,7 +72,7 @@ def reference_deals(count: int, seed: int) -> None:
 def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
     count = 5 * scale
     benchmark(reference_deals, count, 1)
-    rate(benchmark, count)
+    record_rate(benchmark, count)
 
 
 def play_whole_deal(deal: Deal) -> None:
@@ -97,7 +84,7 @@ def test_legal_moves_and_play_per_card(benchmark: Any, scale: int) -> None:
     start = Deal.random(AVOID, seed=1)
     benchmark.pedantic(play_whole_deal, setup=lambda: ((start.clone(),), {}),
                        rounds=100 * scale)
-    rate(benchmark, 104)
+    record_rate(benchmark, 104)
 
 
 def mid_deal() -> Deal:
@@ -127,4 +114,4 @@ def test_playouts_from_mid_deal(benchmark: Any, scale: int) -> None:
     deal = mid_deal()
     count = 5_000 * scale
     benchmark(deal.playouts, count, seed=1)
-    rate(benchmark, count)
+    record_rate(benchmark, count)

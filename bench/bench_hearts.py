@@ -10,26 +10,18 @@ from __future__ import annotations
 
 import random
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from benchutil import record_rate, two_workers
 from trickcore.hearts import Deal, Rules
-from trickcore.seeding import block_seed, root_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "hearts"))
 from hearts_reference import ReferenceDeal
 
 NO_PASSING = Rules.svarta_maja(pass_count=0)
-
-
-def record(benchmark: Any, key: str, items: float) -> None:
-    """Stores ``key``: ``items`` done per round, per second of the best round (nothing under
-    --benchmark-disable, where no time is measured)."""
-    if benchmark.stats is not None:
-        benchmark.extra_info[key] = items / benchmark.stats.stats.min
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
@@ -38,26 +30,18 @@ def test_simulate_svarta_maja_no_passing_one_worker(benchmark: Any, scale: int,
     count = 20_000 * scale
     seed = np.random.SeedSequence(1)
     benchmark(NO_PASSING.simulate_block, seed, count, policy)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)
 
 
 def test_simulate_svarta_maja_with_passing_one_worker(benchmark: Any, scale: int) -> None:
     rules = Rules.svarta_maja()
     count = 20_000 * scale
     benchmark(rules.simulate_block, np.random.SeedSequence(1), count)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)
 
 
 def test_simulate_svarta_maja_no_passing_two_workers(benchmark: Any, scale: int) -> None:
-    root = root_seed(1)
-    count = 20_000 * scale
-    seeds = [block_seed(root, k) for k in range(2)]
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        def run() -> None:
-            list(pool.map(lambda s: NO_PASSING.simulate_block(s, count), seeds))
-
-        benchmark(run)
-    record(benchmark, "items_per_s", 2 * count)
+    two_workers(benchmark, NO_PASSING.simulate_block, 20_000 * scale)
 
 
 def reference_deals(count: int, seed: int) -> None:
@@ -75,7 +59,7 @@ def reference_deals(count: int, seed: int) -> None:
 def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
     count = 20 * scale
     benchmark(reference_deals, count, 1)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)
 
 
 def play_whole_deal(deal: Deal) -> None:
@@ -117,4 +101,4 @@ def test_playouts_from_mid_deal(benchmark: Any, scale: int) -> None:
     deal = mid_deal()
     count = 2_000 * scale
     benchmark(deal.playouts, count, seed=1)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)

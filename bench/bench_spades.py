@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import random
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from trickcore.seeding import block_seed, root_seed
+from benchutil import record_rate, two_workers
 from trickcore.spades import Deal, Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "spades"))
@@ -25,37 +24,22 @@ from spades_reference import ReferenceDeal, policy_bid
 STANDARD = Rules.standard()
 
 
-def record(benchmark: Any, key: str, items: float) -> None:
-    """Stores ``key``: ``items`` done per round, per second of the best round (nothing under
-    --benchmark-disable, where no time is measured)."""
-    if benchmark.stats is not None:
-        benchmark.extra_info[key] = items / benchmark.stats.stats.min
-
-
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_simulate_spades_one_worker(benchmark: Any, scale: int, policy: str) -> None:
     count = 20_000 * scale
     benchmark(STANDARD.simulate_block, np.random.SeedSequence(1), count, policy)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)
 
 
 def test_simulate_spades_variants_one_worker(benchmark: Any, scale: int) -> None:
     rules = Rules.standard(jokers=True, whiz=True, misdeal=("no-spades", "long-suit"))
     count = 20_000 * scale
     benchmark(rules.simulate_block, np.random.SeedSequence(1), count)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)
 
 
 def test_simulate_spades_two_workers(benchmark: Any, scale: int) -> None:
-    root = root_seed(1)
-    count = 20_000 * scale
-    seeds = [block_seed(root, k) for k in range(2)]
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        def run() -> None:
-            list(pool.map(lambda s: STANDARD.simulate_block(s, count), seeds))
-
-        benchmark(run)
-    record(benchmark, "items_per_s", 2 * count)
+    two_workers(benchmark, STANDARD.simulate_block, 20_000 * scale)
 
 
 def reference_deals(count: int, seed: int) -> None:
@@ -75,7 +59,7 @@ def reference_deals(count: int, seed: int) -> None:
 def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
     count = 20 * scale
     benchmark(reference_deals, count, 1)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)
 
 
 def play_whole_deal(deal: Deal) -> None:
@@ -121,4 +105,4 @@ def test_playouts_from_the_bidding(benchmark: Any, scale: int) -> None:
     deal = Deal.random(STANDARD, seed=3)
     count = 2_000 * scale
     benchmark(deal.playouts, count, seed=1)
-    record(benchmark, "items_per_s", count)
+    record_rate(benchmark, count)
