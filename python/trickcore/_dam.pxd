@@ -1,6 +1,6 @@
 # Danish Dam deal state classes, for other Cython modules (search, solvers) to cimport.
 from trickcore._cdam cimport tc_dam_rules, tc_dam_state
-from trickcore._steps cimport Step
+from trickcore._steps cimport DealHistory
 
 
 cdef class KernelRules:
@@ -8,13 +8,10 @@ cdef class KernelRules:
     cdef readonly object rules
 
 
-cdef class DealCore:
+cdef class DealCore(DealHistory):
     cdef tc_dam_state state
     cdef KernelRules kernel
-    cdef Step head
-    cdef tuple dealt
     cdef tuple setup_pile
-    cdef readonly long long deal_number
 
     cdef int seat_index(self, object seat) except -1
     cdef str play_refusal(self, int refusal, int card)

@@ -5,6 +5,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore._cards import CardMultiset, CardSet
+from trickcore._steps import DealHistory
 from trickcore.card import Card, Suit
 from trickcore.seeding import SeedLike
 
@@ -26,11 +27,9 @@ class KernelRules:
     def pile_size(self) -> int:
         """Cards left in the draw pile after the deal."""
 
-class DealCore:
+class DealCore(DealHistory):
     """The state of one Danish Dam deal, held as a C struct (see trickcore.dam.Deal)."""
 
-    @property
-    def deal_number(self) -> int: ...
     def _start(
         self,
         kernel: KernelRules,
@@ -98,12 +97,6 @@ class DealCore:
     def play(self, card: Card | int | str, *, seat: int | None = None) -> None:
         """Plays one copy of ``card`` for the seat to act (``seat``, when given, must be that
         seat). Completing a trick resolves it and refills the hands from the pile."""
-    def undo(self) -> None:
-        """Takes back the last play (and the refill it caused)."""
-    def clone(self: Any) -> Any:
-        """An independent copy sharing the (immutable) history: a struct copy."""
-    def _log(self) -> list[tuple[int, int, int, int]]:
-        """The moves so far as (kind, seat, value, result) tuples (see trickcore._steps)."""
     def score(self) -> tuple[int, ...]:
         """Points per seat of a finished deal: card values taken, or tricks (and the last-trick
         bonus) under ``score_by="tricks"``."""

@@ -18,11 +18,10 @@ from trickcore._ctrick cimport (
     TC_JOKER_OUTRIGHT,
     TC_NO_TRUMP,
 )
-from trickcore._steps cimport STEP_PLAY, STEP_STATE_BYTES, push_step
+from trickcore._steps cimport STEP_PLAY, STEP_STATE_BYTES, DealHistory, push_step
 
 import numpy as np
 
-from trickcore._steps import step_log
 from trickcore.card import Card, Suit
 from trickcore.errors import IllegalMoveError, ParseError, RulesError, error_for_status
 from trickcore.seeding import root_seed
@@ -97,6 +96,18 @@ cdef class DealCore:
         self.dealt = tuple(hands)
         self.setup_pile = tuple(pile)
         self.deal_number = deal_number
+
+    cdef void *state_address(self) except NULL:
+        return &self.state
+
+    cdef size_t state_size(self):
+        return sizeof(tc_dam_state)
+
+    cdef DealHistory blank_copy(self):
+        cdef DealCore copy = DealCore.__new__(type(self))
+        copy.kernel = self.kernel
+        copy.setup_pile = self.setup_pile
+        return copy
 
     cdef int seat_index(self, object seat) except -1:
         if isinstance(seat, int) and 0 <= seat < self.kernel.c.players:
@@ -222,28 +233,6 @@ cdef class DealCore:
         completed = self.state.tricks_played != before.tricks_played
         self.head = push_step(self.head, &before, sizeof(before), STEP_PLAY, before.to_act, c,
                               self.state.last_winner if completed else -1)
-
-    def undo(self):
-        """Takes back the last play (and the refill it caused)."""
-        if self.head is None:
-            raise IllegalMoveError("nothing to undo: no card has been played in this deal")
-        self.state = (<tc_dam_state *>self.head.state)[0]
-        self.head = self.head.parent
-
-    def clone(self):
-        """An independent copy sharing the (immutable) history: a struct copy."""
-        cdef DealCore copy = DealCore.__new__(type(self))
-        copy.state = self.state
-        copy.kernel = self.kernel
-        copy.head = self.head
-        copy.dealt = self.dealt
-        copy.setup_pile = self.setup_pile
-        copy.deal_number = self.deal_number
-        return copy
-
-    def _log(self):
-        """The moves so far as (kind, seat, value, result) tuples (see trickcore._steps)."""
-        return step_log(self.head)
 
     def score(self):
         """Points per seat of a finished deal: card values taken, or tricks (and the last-trick

@@ -2,7 +2,7 @@
 from libc.stdint cimport int64_t, uint64_t
 
 from trickcore._chearts cimport tc_hearts_rules, tc_hearts_state
-from trickcore._steps cimport Step
+from trickcore._steps cimport DealHistory
 
 
 cdef class KernelRules:
@@ -10,12 +10,9 @@ cdef class KernelRules:
     cdef readonly object rules
 
 
-cdef class DealCore:
+cdef class DealCore(DealHistory):
     cdef tc_hearts_state state
     cdef KernelRules kernel
-    cdef Step head
-    cdef tuple dealt
-    cdef readonly int64_t deal_number
 
     cdef int seat_index(self, object seat) except -1
     cdef str play_refusal(self, int refusal, int card)

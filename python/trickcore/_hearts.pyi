@@ -4,6 +4,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore._cards import CardSet
+from trickcore._steps import DealHistory
 from trickcore.card import Card, Suit
 from trickcore.seeding import SeedLike
 
@@ -21,11 +22,9 @@ class KernelRules:
     def rules(self) -> Any: ...
     def __init__(self, rules: Any) -> None: ...
 
-class DealCore:
+class DealCore(DealHistory):
     """The state of one Hearts-family deal, held as a C struct (see trickcore.hearts.Deal)."""
 
-    @property
-    def deal_number(self) -> int: ...
     def _start(
         self, kernel: KernelRules, hands: list[int], dealer: int, deal_number: int
     ) -> None: ...
@@ -80,12 +79,6 @@ class DealCore:
     def pass_cards(self, seat: int, cards: Any) -> None:
         """Passes ``cards`` (a CardSet, a string such as "QS AH 2D", or an iterable of cards) for
         ``seat``; the passes are exchanged when every seat has passed."""
-    def undo(self) -> None:
-        """Takes back the last move (a play or a pass)."""
-    def clone(self: Any) -> Any:
-        """An independent copy sharing the (immutable) history: a struct copy."""
-    def _log(self) -> list[tuple[int, int, int, int]]:
-        """The moves so far as (kind, seat, value, result) tuples (see trickcore._steps)."""
     def score(self) -> tuple[tuple[int, ...], int | None, bool]:
         """(points per seat, moon shooter or None, void deal) of a finished deal."""
     def playouts(

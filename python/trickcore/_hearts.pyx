@@ -10,11 +10,10 @@ from trickcore._bitgen cimport bitgen_of
 from trickcore._cards cimport CardSet, card_arg, card_symbol, card_symbols, cards_arg, make_cardset
 from trickcore._ccards cimport tc_lowest, tc_mask, tc_popcount
 from trickcore._chearts cimport *
-from trickcore._steps cimport STEP_PASS, STEP_PLAY, STEP_STATE_BYTES, push_step
+from trickcore._steps cimport STEP_PASS, STEP_PLAY, STEP_STATE_BYTES, DealHistory, push_step
 
 import numpy as np
 
-from trickcore._steps import step_log
 from trickcore.card import Card, Suit
 from trickcore.errors import IllegalMoveError, RulesError, error_for_status
 from trickcore.seeding import root_seed
@@ -79,6 +78,17 @@ cdef class DealCore:
         self.head = None
         self.dealt = tuple(int(h) for h in hands)
         self.deal_number = deal_number
+
+    cdef void *state_address(self) except NULL:
+        return &self.state
+
+    cdef size_t state_size(self):
+        return sizeof(tc_hearts_state)
+
+    cdef DealHistory blank_copy(self):
+        cdef DealCore copy = DealCore.__new__(type(self))
+        copy.kernel = self.kernel
+        return copy
 
     cdef int seat_index(self, object seat) except -1:
         if isinstance(seat, int) and 0 <= seat < self.kernel.c.players:
@@ -198,27 +208,6 @@ cdef class DealCore:
         if status != 0:
             raise error_for_status(status, self.pass_refusal(refusal, s, mask))
         self.head = push_step(self.head, &before, sizeof(before), STEP_PASS, s, mask, -1)
-
-    def undo(self):
-        """Takes back the last move (a play or a pass)."""
-        if self.head is None:
-            raise IllegalMoveError("nothing to undo: no move has been made in this deal")
-        self.state = (<tc_hearts_state *>self.head.state)[0]
-        self.head = self.head.parent
-
-    def clone(self):
-        """An independent copy sharing the (immutable) history: a struct copy."""
-        cdef DealCore copy = DealCore.__new__(type(self))
-        copy.state = self.state
-        copy.kernel = self.kernel
-        copy.head = self.head
-        copy.dealt = self.dealt
-        copy.deal_number = self.deal_number
-        return copy
-
-    def _log(self):
-        """The moves so far as (kind, seat, value, result) tuples (see trickcore._steps)."""
-        return step_log(self.head)
 
     def score(self):
         """(points per seat, moon shooter or None, void deal) of a finished deal."""

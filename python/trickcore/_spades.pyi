@@ -4,6 +4,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore._cards import CardSet
+from trickcore._steps import DealHistory
 from trickcore.card import Card, Suit
 from trickcore.seeding import SeedLike
 
@@ -32,9 +33,7 @@ class KernelRules:
     def misdeal_reasons(self, hand: CardSet) -> tuple[Any, ...]:
         """The misdeal conditions that ``hand`` meets, among those these rules play."""
 
-class DealCore:
-    @property
-    def deal_number(self) -> int: ...
+class DealCore(DealHistory):
     def _start(
         self,
         kernel: KernelRules,
@@ -108,12 +107,6 @@ class DealCore:
         """``seat`` looks at its hand (from then on it cannot bid blind nil)."""
     def claim_misdeal(self, seat: int) -> None:
         """``seat`` asks for a misdeal: the deal ends and is redealt by the same dealer."""
-    def undo(self) -> None:
-        """Takes back the last move."""
-    def clone(self: Any) -> Any:
-        """An independent copy sharing the (immutable) history: a struct copy."""
-    def _log(self) -> list[tuple[int, int, int, int]]:
-        """The moves so far as (kind, seat, value, result) tuples (see trickcore._steps)."""
     def _renege_log(self) -> list[tuple[int, int, int, str]]:
         """The reneges so far, in order: (seat, card id, trick index, rule)."""
     def score(

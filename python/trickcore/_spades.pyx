@@ -17,13 +17,13 @@ from trickcore._steps cimport (
     STEP_LOOK,
     STEP_PLAY,
     STEP_STATE_BYTES,
+    DealHistory,
     Step,
     push_step,
 )
 
 import numpy as np
 
-from trickcore._steps import step_log
 from trickcore.card import Card, Suit
 from trickcore.errors import IllegalMoveError, ParseError, RulesError, error_for_status
 from trickcore.seeding import root_seed
@@ -132,6 +132,17 @@ cdef class DealCore:
         self.head = None
         self.dealt = tuple(int(h) for h in hands)
         self.deal_number = deal_number
+
+    cdef void *state_address(self) except NULL:
+        return &self.state
+
+    cdef size_t state_size(self):
+        return sizeof(tc_spades_state)
+
+    cdef DealHistory blank_copy(self):
+        cdef DealCore copy = DealCore.__new__(type(self))
+        copy.kernel = self.kernel
+        return copy
 
     cdef int seat_index(self, object seat) except -1:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < TC_SPADES_PLAYERS:
@@ -301,27 +312,6 @@ cdef class DealCore:
             raise error_for_status(status, self.seat_refusal(refusal, s))
         self.head = push_step(self.head, &before, sizeof(before), STEP_CLAIM, s,
                               tc_spades_misdeal_reasons(&self.kernel.c, before.hands[s]), -1)
-
-    def undo(self):
-        """Takes back the last move (a bid, look, misdeal claim or play)."""
-        if self.head is None:
-            raise IllegalMoveError("nothing to undo: no move has been made in this deal")
-        self.state = (<tc_spades_state *>self.head.state)[0]
-        self.head = self.head.parent
-
-    def clone(self):
-        """An independent copy sharing the (immutable) history: a struct copy."""
-        cdef DealCore copy = DealCore.__new__(type(self))
-        copy.state = self.state
-        copy.kernel = self.kernel
-        copy.head = self.head
-        copy.dealt = self.dealt
-        copy.deal_number = self.deal_number
-        return copy
-
-    def _log(self):
-        """The moves so far as (kind, seat, value, result) tuples (see trickcore._steps)."""
-        return step_log(self.head)
 
     def _renege_log(self):
         """The reneges so far, in order: (seat, card id, trick index, rule code)."""

@@ -1,5 +1,5 @@
 # Undo history shared by every game's deal state (see _steps.pyx).
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint64_t
 
 cdef enum:
     STEP_STATE_BYTES = 384  # the largest C deal state a Step can hold
@@ -27,3 +27,15 @@ cdef class Step:
 
 cdef Step push_step(Step parent, const void *state, size_t size, int kind, int seat,
                     uint64_t value, int result)
+
+
+# Base of every game's Cython deal class: the undo history, the hands as dealt and the deal
+# number. A subclass holds its C state struct and says where it is and how to copy the rest.
+cdef class DealHistory:
+    cdef Step head
+    cdef tuple dealt
+    cdef readonly int64_t deal_number
+
+    cdef void *state_address(self) except NULL
+    cdef size_t state_size(self)
+    cdef DealHistory blank_copy(self)

@@ -1,4 +1,4 @@
-# cython: freethreading_compatible = False
+# cython: freethreading_compatible = False, auto_pickle = False
 """Undo history for game states: a persistent stack of snapshots.
 
 A game's Cython deal class holds its C state struct by value and a ``head`` Step. Each accepted
@@ -10,6 +10,8 @@ independently. The move records (kind, seat, value, result) double as the deal's
 
 cimport cython
 from libc.string cimport memcpy
+
+from trickcore.errors import IllegalMoveError
 
 KIND_PASS = STEP_PASS
 KIND_PLAY = STEP_PLAY
@@ -50,3 +52,38 @@ def step_log(Step head):
         head = head.parent
     log.reverse()
     return log
+
+
+cdef class DealHistory:
+    """Undo, clone and the move log, shared by the games' deal classes (see the module
+    docstring); the subclass supplies its state struct's address and size and a blank copy
+    holding everything else it keeps (its rules kernel...)."""
+
+    cdef void *state_address(self) except NULL:
+        raise NotImplementedError
+
+    cdef size_t state_size(self):
+        return 0
+
+    cdef DealHistory blank_copy(self):
+        raise NotImplementedError
+
+    def undo(self):
+        """Takes back the last move (and all it caused: a finished trick, a refill...)."""
+        if self.head is None:
+            raise IllegalMoveError("nothing to undo: no move has been made in this deal")
+        memcpy(self.state_address(), self.head.state, self.state_size())
+        self.head = self.head.parent
+
+    def clone(self):
+        """An independent copy sharing the (immutable) history: a struct copy."""
+        cdef DealHistory copy = self.blank_copy()
+        memcpy(copy.state_address(), self.state_address(), self.state_size())
+        copy.head = self.head
+        copy.dealt = self.dealt
+        copy.deal_number = self.deal_number
+        return copy
+
+    def _log(self):
+        """The moves so far as (kind, seat, value, result) tuples."""
+        return step_log(self.head)
