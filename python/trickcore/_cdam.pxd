@@ -92,7 +92,3 @@ cdef extern from "trickcore/dam.h" nogil:
                         int policy, int64_t count, int32_t *points)
     int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                         const tc_dam_block *out, int loop)
-
-cdef extern from "trickcore/trick_bits.h" nogil:
-    int tc_trick_winner_bits(const tc_mask *bits, int n, tc_mask led, tc_mask trump, int jokers,
-                             int last)

@@ -21,6 +21,8 @@ cdef extern from "trickcore/trick.h" nogil:
         int8_t packs
     int tc_trick_winner_unchecked(const uint8_t *cards, int n, const tc_trick_rules *rules)
     int tc_trick_winning_card(tc_mask cards, tc_mask led, tc_mask trump)
+    int tc_trick_winner_bits(const tc_mask *bits, int n, tc_mask led, tc_mask trump, int jokers,
+                             int last)
     int tc_trick_winner(const uint8_t *cards, int n, const tc_trick_rules *rules, int *winner,
                         int *bad)
     int tc_trick_winners_batch(const uint8_t *cards, int64_t count, int n, const int8_t *trumps,

@@ -1,4 +1,3 @@
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -118,11 +117,3 @@ def simulate_block(
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
     compiled loop ("best", "portable" or "generic"), for tests that compare them."""
-
-def trick_winner_bits(
-    cards: Sequence[int], trump: int | None, duplicates: str, jokers: str
-) -> int:
-    """Index of the winner of the trick ``cards`` (card ids in play order, at most 32) by the
-    mask form of the trick rule that the simulation loops use (tc_trick_winner_bits); ``trump``
-    is a suit or None, ``duplicates`` "first" or "last", ``jokers`` "none", "outright" or
-    "neutral". For tests against the trick reference."""

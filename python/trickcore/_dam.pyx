@@ -23,7 +23,7 @@ from trickcore._steps cimport STEP_PLAY, STEP_STATE_BYTES, DealHistory, push_ste
 import numpy as np
 
 from trickcore.card import Card, Suit
-from trickcore.errors import IllegalMoveError, ParseError, RulesError, error_for_status
+from trickcore.errors import IllegalMoveError, RulesError, error_for_status
 from trickcore.seeding import root_seed
 
 if sizeof(tc_dam_state) > STEP_STATE_BYTES:
@@ -354,22 +354,3 @@ def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bin
     if status != 0:
         raise error_for_status(status, "the Dam kernel refused the simulation")
     return result
-
-
-def trick_winner_bits(cards, trump, duplicates, jokers):
-    """Index of the winner of the trick ``cards`` (card ids in play order, at most 32) by the
-    mask form of the trick rule that the simulation loops use (tc_trick_winner_bits); ``trump``
-    is a suit or None, ``duplicates`` "first" or "last", ``jokers`` "none", "outright" or
-    "neutral". For tests against the trick reference."""
-    cdef tc_mask bits[32]
-    cdef int n = len(cards), i
-    if not 1 <= n <= 32:
-        raise RulesError(f"a trick has 1 to 32 cards, not {n}")
-    if not all(0 <= c < 56 for c in cards):
-        raise ParseError(f"card ids are 0..55: {list(cards)!r}")
-    led = next((c // 13 for c in cards if c < 52), None)
-    for i in range(n):
-        bits[i] = (<tc_mask>1) << <int>cards[i]
-    return tc_trick_winner_bits(bits, n, 0 if led is None else 0x1FFF << (13 * led),
-                                0 if trump is None else 0x1FFF << (13 * trump),
-                                JOKER_TRICK_MODES[jokers], duplicates == "last")

@@ -1,4 +1,4 @@
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import numpy as np
@@ -40,3 +40,7 @@ def trick_winners(
 
 def _trick_winning_card_masks(cards: int, led: int, trump: int) -> int:
     """The winning card of a one-pack trick without jokers, from masks (tc_trick_winning_card)."""
+
+def _trick_winner_bits(cards: Sequence[int], trump: int | None, duplicates: str,
+                       jokers: str) -> int:
+    """The winner's index by the mask form of the trick rule (tc_trick_winner_bits)."""

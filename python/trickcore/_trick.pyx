@@ -3,6 +3,7 @@
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
 from trickcore._cards cimport card_index
+from trickcore._ccards cimport tc_mask
 from trickcore._ctrick cimport (
     TC_DUP_FIRST,
     TC_DUP_LAST,
@@ -14,6 +15,7 @@ from trickcore._ctrick cimport (
     TC_NO_TRUMP,
     tc_trick_rules,
     tc_trick_winner,
+    tc_trick_winner_bits,
     tc_trick_winning_card,
     tc_trick_winners_batch,
 )
@@ -21,7 +23,13 @@ from trickcore._ctrick cimport (
 import numpy as np
 
 from trickcore.card import Card, Suit
-from trickcore.errors import InvalidTrickError, RulesError, TrickcoreError, error_for_status
+from trickcore.errors import (
+    InvalidTrickError,
+    ParseError,
+    RulesError,
+    TrickcoreError,
+    error_for_status,
+)
 
 DUPLICATE_RULES = {"first": TC_DUP_FIRST, "last": TC_DUP_LAST}
 JOKER_MODES = {"none": TC_JOKER_NONE, "top-trump": TC_JOKER_TOP_TRUMP,
@@ -134,3 +142,26 @@ def _trick_winning_card_masks(uint64_t cards, uint64_t led, uint64_t trump):
     if cards & (led | trump) == 0:
         raise InvalidTrickError("no card of the suit led or of trumps in the trick")
     return tc_trick_winning_card(cards, led, trump)
+
+
+_BITS_JOKER_MODES = {"none": TC_JOKER_NONE, "outright": TC_JOKER_OUTRIGHT,
+                     "neutral": TC_JOKER_NEUTRAL}
+
+
+def _trick_winner_bits(cards, trump, duplicates, jokers):
+    """tc_trick_winner_bits, for tests: the index of the winner of the trick ``cards`` (card ids
+    in play order, at most 32, two packs allowed) by the mask form of the trick rule; ``trump``
+    is a suit or None, ``duplicates`` "first" or "last", ``jokers`` "none", "outright" or
+    "neutral"."""
+    cdef tc_mask bits[32]
+    cdef int n = len(cards), i
+    if not 1 <= n <= 32:
+        raise RulesError(f"a trick has 1 to 32 cards, not {n}")
+    if not all(0 <= c < 56 for c in cards):
+        raise ParseError(f"card ids are 0..55: {list(cards)!r}")
+    led = next((c // 13 for c in cards if c < 52), None)
+    for i in range(n):
+        bits[i] = (<tc_mask>1) << <int>cards[i]
+    return tc_trick_winner_bits(bits, n, 0 if led is None else 0x1FFF << (13 * led),
+                                0 if trump is None else 0x1FFF << (13 * trump),
+                                _BITS_JOKER_MODES[jokers], duplicates == "last")

@@ -4,7 +4,6 @@
 
 #include "trickcore/playout.h"
 #include "trickcore/status.h"
-#include "trickcore/trick_bits.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
 

@@ -5,7 +5,7 @@
  * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
  * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
  * shared trick rule: trick.h's table form on the checked path, its mask forms in the simulation
- * loops (tc_trick_winning_card, and trick_bits.h with jokers). Hot helpers are static inline here; checked entry
+ * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static inline here; checked entry
  * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
  * goes to seat + 1. Two generic groups of helpers live here until they move: random choices
  * from draws made ahead (to draw.h) and a batched shuffle (to deal.h). */

@@ -113,11 +113,44 @@ static inline int tc_trick_winner_table(const tc_trick_table *table, const uint8
 /* One pack without jokers, from masks: the winning card of a trick whose cards are `cards`, led
  * in the suit whose cards are `led`, with `trump` the trump suit's cards (0 without trumps): the
  * highest trump played if any, else the highest card of the suit led. The rule of tc_card_key,
- * for loops that know which seat holds each card (a card-to-seat table gives the winner). */
+ * for loops that know which seat holds each card (a card-to-seat table gives the winner).
+ * It is also correct with jokers as top trumps (TC_JOKER_TOP_TRUMP) when `trump` includes the
+ * jokers (TC_JOKER_MASK): card ids rise with strength (A of spades 51, little joker 52, big joker
+ * 53), so the highest trump bit is still the winning card. Spades relies on this. */
 static inline int tc_trick_winning_card(tc_mask cards, tc_mask led, tc_mask trump)
 {
     tc_mask trumps = cards & trump;
     return tc_highest(trumps ? trumps : cards & led);
+}
+
+/* The trick rule in mask form, for playout loops that hold each played card as a bit (two packs
+ * and jokers too). */
+/* Same result as tc_trick_winner_unchecked for a valid trick of n cards (1 <= n <= 32), any
+ * number of packs, jokers TC_JOKER_NONE, TC_JOKER_OUTRIGHT or TC_JOKER_NEUTRAL (a neutral
+ * joker is in neither mask). bits[i] is the card played i-th as a mask; `led` holds the cards of
+ * the suit led (0 when no card has a suit), `trump` those of the trump suit (0 without trumps).
+ * The winning card is the highest trump played, else the highest card of the suit led: the
+ * winner is the first (or under `last`, the last) to play it; an outright joker beats every
+ * card, the first one played winning. Branch-free; a trick of neutral jokers goes to its
+ * first card. */
+static inline int tc_trick_winner_bits(const tc_mask *bits, int n, tc_mask led, tc_mask trump,
+                                       int jokers, int last)
+{
+    tc_mask played = 0;
+    for (int i = 0; i < n; ++i) played |= bits[i];
+    tc_mask trumps = played & trump;
+    tc_mask top = trumps ? trumps : played & led;
+    tc_mask wins = tc_bit(tc_highest(top | 1)) & top; /* 0 when no card can win */
+    if (jokers == TC_JOKER_OUTRIGHT) {
+        tc_mask played_jokers = played & TC_JOKER_MASK;
+        wins = played_jokers ? TC_JOKER_MASK : wins;
+        last &= played_jokers == 0;
+    }
+    uint32_t at = 0; /* bit i: card i is a winning card */
+    for (int i = 0; i < n; ++i) at |= (uint32_t)((bits[i] & wins) != 0) << i;
+    at |= (uint32_t)(at == 0); /* only neutral jokers: the first card */
+    int first = __builtin_ctz(at), final = 31 - __builtin_clz(at);
+    return last ? final : first;
 }
 
 /* Checked winner: validates the rules and every card, then writes the winner's index.
