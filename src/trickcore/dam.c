@@ -330,14 +330,6 @@ static int check_policy(int policy)
     return policy == TC_DAM_RANDOM || policy == TC_DAM_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
 }
 
-uint32_t tc_dam_redraw8(bitgen_t *rng, uint32_t product, uint32_t bound)
-{
-    uint32_t threshold = 256u % bound;
-    while ((product & 0xFF) < threshold)
-        product = (uint32_t)(rng->next_uint64(rng->state) & 0xFF) * bound;
-    return product;
-}
-
 /* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
  * noting it in *rec; the random policy uses the 8-bit `chunk`, drawn for this card.
  * `isa` (a constant) may be TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET. */
@@ -346,7 +338,7 @@ static TC_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_tric
                                          bitgen_t *rng, uint32_t chunk, int isa, tc_playout_recorder *rec)
 {
     tc_mask bit = policy == TC_DAM_GREEDY ? tc_bit(greedy_card(r, table, cards, len, legal))
-                                          : tc_dam_random_bit(rng, legal, chunk, isa);
+                                          : tc_draw8_bit_chunk(rng, legal, chunk, isa);
     tc_playout_record(rec, tc_lowest(bit), legal);
     return bit;
 }
@@ -365,7 +357,7 @@ static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_
 {
     while (s->phase == TC_DAM_PLAYING) {
         if (s->trick_len == 0) word = trick_word(rng, policy);
-        uint32_t chunk = (uint32_t)(word >> (TC_DAM_CHUNK_BITS * s->trick_len)) & 0xFF;
+        uint32_t chunk = (uint32_t)(word >> (TC_DRAW8_CHUNK_BITS * s->trick_len)) & 0xFF;
         tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
                                   tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
         tc_dam_play_unchecked(r, s, tc_lowest(bit));

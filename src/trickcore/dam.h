@@ -7,8 +7,8 @@
  * shared trick rule: trick.h's table form on the checked path, its mask forms in the simulation
  * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static inline here; checked entry
  * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
- * goes to seat + 1. Two generic groups of helpers live here until they move: random choices
- * from draws made ahead (to draw.h) and a batched shuffle (to deal.h). */
+ * goes to seat + 1. A generic helper lives here until it moves to deal.h: a batched
+ * shuffle. Random choices use draw.h's 8-bit draws. */
 #ifndef TRICKCORE_DAM_H
 #define TRICKCORE_DAM_H
 
@@ -131,33 +131,8 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
 /* ---- Random choices from draws made ahead. ----
  * The simulation loops draw 64-bit words before playing and give each card one 8-bit chunk of
  * them, lowest byte first (a choice is among at most 17 cards, so 8 bits serve, and a word
- * serves eight cards), so their loops call no generator. Each chunk gives an index by Lemire's
- * multiply-and-reject method, exactly uniform; a rejected chunk (probability below
- * bound / 256) is replaced from the low byte of a fresh draw, out of line. */
-#define TC_DAM_CHUNK_BITS 8
-
-/* The cold path of tc_dam_below8: `product` (chunk * bound) fell in the rejection zone. */
-uint32_t tc_dam_redraw8(bitgen_t *rng, uint32_t product, uint32_t bound);
-
-/* Uniform integer in [0, bound) from the 8-bit `chunk`, 1 <= bound <= 256. */
-static inline uint32_t tc_dam_below8(bitgen_t *rng, uint32_t chunk, uint32_t bound)
-{
-    uint32_t product = chunk * bound;
-    if ((product & 0xFF) < bound) product = tc_dam_redraw8(rng, product, bound);
-    return product >> TC_DAM_CHUNK_BITS;
-}
-
-/* The bit of a uniformly random card of a non-empty mask (at most 256 cards), from an 8-bit
- * chunk: the k-th lowest card for k = tc_dam_below8(chunk, cards). `isa` (enum tc_isa, a
- * constant) may be TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET; both pick the same
- * card. */
-static TC_ALWAYS_INLINE tc_mask tc_dam_random_bit(bitgen_t *rng, tc_mask m, uint32_t chunk,
-                                                  int isa)
-{
-    uint32_t cards = isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m)
-                                        : (uint32_t)(tc_byte_prefix(m) >> 56);
-    return tc_select_bit_isa(m, (int)tc_dam_below8(rng, chunk, cards), isa);
-}
+ * serves eight cards), so their loops call no generator. Each chunk picks its card by draw.h's
+ * tc_draw8_bit_chunk (exactly uniform; a rejected chunk is replaced out of line). */
 
 /* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
 

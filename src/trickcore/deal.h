@@ -84,9 +84,10 @@ static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n)
  * Seats players-1 down to 0 each take hand_size cards from those not dealt yet, each card the
  * k-th lowest of them for a uniform k (one select: pdep with fast BMI2, a table lookup otherwise;
  * the same card either way). The cards left are the undealt rest (a stock); when there is no rest,
- * seat 0 takes the last hand_size cards without draws. The indices k are drawn before any card
- * is picked, four per 64-bit draw (tc_draw4) while the bounds allow, then one by one
- * (tc_random_below); tc_dealer_init computes the bounds and their products once. A deal is a pure
+ * seat 0 takes the last hand_size cards without draws. The indices k come four per 64-bit draw
+ * (tc_draw4's method) while the bounds allow, then one by one (tc_random_below); a word's cards
+ * are taken once the word is accepted, which picks the same cards as drawing every index first.
+ * tc_dealer_init computes the bounds and their products once. A deal is a pure
  * function of the bit stream: the same stream gives the same hands on every machine. */
 
 #define TC_DEALER_MAX_PICKS TC_NUM_CARD_IDS
@@ -159,32 +160,61 @@ static TC_ALWAYS_INLINE void tc_undealt_take(tc_undealt *u, int k, int isa)
     u->cards ^= tc_select_bit_isa(u->cards, k, isa);
 }
 
-/* Picks the cards of the drawn indices from `undealt`, writes the hands, returns the rest. */
-static TC_ALWAYS_INLINE tc_mask tc_dealer_pick(const tc_dealer *dl, const uint8_t *k,
-                                               tc_mask *hands, int isa)
+/* Takes the card of index k for pick `*left` of the seat `*seat` dealing to; after the hand's last
+ * pick, writes the hand and moves on to the next seat down. */
+static TC_ALWAYS_INLINE void tc_dealer_take(const tc_dealer *dl, tc_undealt *u, int k,
+                                            tc_mask *before, int *left, int *seat,
+                                            tc_mask *hands, int isa)
 {
-    tc_undealt u = tc_undealt_of(dl->deck, isa);
-    int seat = dl->players - 1;
-    for (int s = 0; s < dl->picking_seats; ++s, --seat) {
-        tc_mask before = u.cards;
-        for (const uint8_t *end = k + dl->hand_size; k < end; ++k) tc_undealt_take(&u, *k, isa);
-        hands[seat] = before ^ u.cards;
+    tc_undealt_take(u, k, isa);
+    if (--*left == 0) {
+        hands[(*seat)--] = *before ^ u->cards;
+        *before = u->cards;
+        *left = dl->hand_size;
     }
-    if (seat == 0) {
+}
+
+/* One deal into hands[0..players): returns the undealt rest. Each card is taken straight from
+ * the indices of its 64-bit draw (the same indices as tc_index_plan_draw, without an index
+ * array). Always inlined, with `isa` a constant, so a game loop compiled with
+ * TC_DRAW_BMI2_TARGET gets the pdep select. */
+static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
+                                                   tc_mask *hands, int isa)
+{
+    const tc_index_plan *plan = &dl->plan;
+    tc_undealt u = tc_undealt_of(dl->deck, isa);
+    tc_mask before = u.cards;
+    int left = dl->hand_size, seat = dl->players - 1, t = 0;
+    for (int b = 0; b < plan->batches; ++b, t += 4) {
+        uint64_t bound = plan->bound[b], product = plan->product[b], rest;
+        uint8_t k0, k1, k2, k3;
+        do {
+            rest = rng->next_uint64(rng->state);
+            k0 = (uint8_t)tc_mul64(rest, bound, &rest);
+            k1 = (uint8_t)tc_mul64(rest, bound - 1, &rest);
+            k2 = (uint8_t)tc_mul64(rest, bound - 2, &rest);
+            k3 = (uint8_t)tc_mul64(rest, bound - 3, &rest);
+        } while (rest < product && rest < (0 - product) % product);
+        tc_dealer_take(dl, &u, k0, &before, &left, &seat, hands, isa);
+        if (t + 4 <= plan->picks) {
+            tc_dealer_take(dl, &u, k1, &before, &left, &seat, hands, isa);
+            tc_dealer_take(dl, &u, k2, &before, &left, &seat, hands, isa);
+            tc_dealer_take(dl, &u, k3, &before, &left, &seat, hands, isa);
+        } else { /* the last batch may draw past the picks */
+            if (t + 1 < plan->picks) tc_dealer_take(dl, &u, k1, &before, &left, &seat, hands, isa);
+            if (t + 2 < plan->picks) tc_dealer_take(dl, &u, k2, &before, &left, &seat, hands, isa);
+        }
+    }
+    for (; t < plan->picks; ++t)
+        tc_dealer_take(dl, &u, tc_random_below(rng, (uint64_t)(plan->size - t)), &before, &left,
+                       &seat, hands, isa);
+    int last_picking = dl->players - dl->picking_seats;
+    for (; seat >= last_picking; --seat) hands[seat] = 0; /* hands of no cards */
+    if (last_picking) {
         hands[0] = u.cards;
         return 0;
     }
     return u.cards;
-}
-
-/* One deal into hands[0..players): returns the undealt rest. Always inlined, with `isa` a
- * constant, so a game loop compiled with TC_DRAW_BMI2_TARGET gets the pdep select. */
-static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
-                                                   tc_mask *hands, int isa)
-{
-    uint8_t index[TC_DEALER_MAX_PICKS + 4];
-    tc_index_plan_draw(&dl->plan, rng, index);
-    return tc_dealer_pick(dl, index, hands, isa);
 }
 
 /* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with

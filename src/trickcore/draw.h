@@ -165,6 +165,79 @@ static inline tc_mask tc_draw_bit(tc_draw *d, tc_mask m)
 #endif
 }
 
+/* ---- 8-bit choices: eight per 64-bit draw ----
+ * For choices among few items (a card among at most 17 or so), an 8-bit chunk serves as well as
+ * a 16-bit one and a draw serves eight choices instead of four. Each chunk gives an index by
+ * Lemire's multiply-and-reject method, exactly uniform: a chunk whose product falls in the
+ * rejection zone (probability below bound / 256) is replaced by the low byte of a fresh 64-bit
+ * draw (taken straight from the generator, out of line), again until accepted. The chunks of a
+ * tc_draw8 stream go lowest byte first; a caller may also draw words itself and hand their bytes
+ * to tc_draw8_below_chunk / tc_draw8_bit_chunk. These are a different stream from tc_draw's
+ * 16-bit one: a loop uses one or the other. */
+#define TC_DRAW8_CHUNK_BITS 8
+#define TC_DRAW8_CHUNKS (64 / TC_DRAW8_CHUNK_BITS)
+
+typedef struct {
+    bitgen_t *rng;
+    uint64_t bits; /* the unused chunks of the last 64-bit draw, next one lowest */
+    int chunks;    /* how many are left */
+} tc_draw8;
+
+static inline void tc_draw8_init(tc_draw8 *d, bitgen_t *rng)
+{
+    d->rng = rng;
+    d->bits = 0;
+    d->chunks = 0;
+}
+
+/* The cold path of tc_draw8_below_chunk: `product` (chunk * bound) fell below bound. In draw.c. */
+uint32_t tc_draw8_redraw(bitgen_t *rng, uint32_t product, uint32_t bound);
+
+/* Uniform integer in [0, bound) from the 8-bit `chunk`, 1 <= bound <= 256. */
+static inline uint32_t tc_draw8_below_chunk(bitgen_t *rng, uint32_t chunk, uint32_t bound)
+{
+    uint32_t product = chunk * bound;
+    if ((product & 0xFF) < bound) product = tc_draw8_redraw(rng, product, bound);
+    return product >> TC_DRAW8_CHUNK_BITS;
+}
+
+/* The bit of a uniformly random card of a non-empty mask, from an 8-bit chunk: the k-th lowest
+ * card for k = tc_draw8_below_chunk(chunk, cards). `isa` (enum tc_isa, a constant) may be
+ * TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET; both pick the same card. */
+static TC_ALWAYS_INLINE tc_mask tc_draw8_bit_chunk(bitgen_t *rng, tc_mask m, uint32_t chunk,
+                                                   int isa)
+{
+    uint32_t cards = isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m)
+                                        : (uint32_t)(tc_byte_prefix(m) >> 56);
+    return tc_select_bit_isa(m, (int)tc_draw8_below_chunk(rng, chunk, cards), isa);
+}
+
+/* The next 8 uniform random bits of the stream. */
+static TC_ALWAYS_INLINE uint32_t tc_draw8_chunk(tc_draw8 *d)
+{
+    if (d->chunks == 0) {
+        d->bits = d->rng->next_uint64(d->rng->state);
+        d->chunks = TC_DRAW8_CHUNKS;
+    }
+    uint32_t chunk = (uint32_t)(d->bits & 0xFF);
+    d->bits >>= TC_DRAW8_CHUNK_BITS;
+    d->chunks--;
+    return chunk;
+}
+
+/* Uniform integer in [0, bound) from the stream's next chunk, 1 <= bound <= 256. */
+static inline int tc_draw8_below(tc_draw8 *d, uint32_t bound)
+{
+    return (int)tc_draw8_below_chunk(d->rng, tc_draw8_chunk(d), bound);
+}
+
+/* A uniformly random card of a non-empty mask, as a mask, from the stream's next chunk (always
+ * one chunk, even for a single card). `isa` as for tc_draw8_bit_chunk. */
+static TC_ALWAYS_INLINE tc_mask tc_draw8_bit(tc_draw8 *d, tc_mask m, int isa)
+{
+    return tc_draw8_bit_chunk(d->rng, m, tc_draw8_chunk(d), isa);
+}
+
 /* A uniformly random subset of `k` cards of `m` (k <= popcount(m)), by a partial Fisher-Yates
  * shuffle of the mask's cards. */
 static inline tc_mask tc_draw_subset(tc_draw *d, tc_mask m, int k)

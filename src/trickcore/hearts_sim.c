@@ -9,11 +9,14 @@
  *
  * The random order of a block (what a seed gives): deals go by groups of TC_HEARTS_LANES lanes.
  * For each group: each lane in turn is dealt by deal.h's tc_dealer (words straight from the
- * generator) and draws its pass direction (tc_draw_below, when the rotation has several); then
+ * generator) and draws its pass direction (tc_draw8_below, when the rotation has several); then
  * each lane in turn passes, seats 1..n-1 then 0, each pass card by card uniformly among the cards
- * not chosen yet (tc_draw_bit), a pass breaking the Q♠ rule drawn again in full; then the tricks
- * are played, trick by trick and lane by lane, every card but the last trick's by tc_draw_bit
- * among the legal cards. tc_draw_below and tc_draw_bit share one tc_draw per block. */
+ * not chosen yet (tc_draw8_bit), a pass breaking the Q♠ rule drawn again in full; then the tricks
+ * are played, trick by trick and lane by lane, every card but the last trick's by tc_draw8_bit
+ * among the legal cards. These share one tc_draw8 stream per block (draw.h's 8-bit choices: one
+ * byte of a 64-bit draw per choice, lowest first, eight per draw; a rejected byte is replaced by
+ * the low byte of a fresh draw). Playouts from a state (tc_hearts_playouts) use one such stream
+ * for the whole call. */
 #include "trickcore/hearts.h"
 
 #include <string.h>
@@ -100,7 +103,7 @@ static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
 /* A uniformly random legal pass from `hand`: each card uniformly among those not chosen yet (the
  * k-th lowest of them for a uniform k, as a card is played); a pass that breaks the Q♠ rule
  * (rare) is drawn again, so every legal pass is equally likely. */
-static TC_ALWAYS_INLINE tc_mask random_pass(const tc_hearts_rules *r, tc_mask hand, tc_draw *d,
+static TC_ALWAYS_INLINE tc_mask random_pass(const tc_hearts_rules *r, tc_mask hand, tc_draw8 *d,
                                             int isa)
 {
     for (;;) {
@@ -112,7 +115,7 @@ static TC_ALWAYS_INLINE tc_mask random_pass(const tc_hearts_rules *r, tc_mask ha
 
 /* The cards `seat` passes under `policy`. */
 static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy,
-                                            tc_draw *d, int isa)
+                                            tc_draw8 *d, int isa)
 {
     return policy == TC_HEARTS_GREEDY ? greedy_pass(r, hand) : random_pass(r, hand, d, isa);
 }
@@ -126,7 +129,7 @@ static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask ha
  * tc_hearts_legal) as long as random play cannot go on by whole tricks: to the end for the
  * greedy policy, to the end of the trick under way for the random one. */
 static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
-                                        tc_draw *d, int isa, tc_playout_recorder *rec)
+                                        tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
     while (s->phase == TC_HEARTS_PASSING) {
         int seat = s->to_act;
@@ -196,7 +199,7 @@ static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int seat, int n)
  * constants at every call, so their rules cost nothing in the other tricks. The winner is the
  * seat that played the trick's winning card (trick.h's rule, from masks). */
 static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                          int first, int last, trick_play *p, tc_draw *d, int isa,
+                                          int first, int last, trick_play *p, tc_draw8 *d, int isa,
                                           tc_playout_recorder *rec)
 {
     int seat = p->leader;
@@ -228,10 +231,10 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
  * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
  * stays in registers. */
 static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                           trick_play *lanes, int t, tc_draw *d, int isa,
+                                           trick_play *lanes, int t, tc_draw8 *d, int isa,
                                            tc_playout_recorder *recs)
 {
-    tc_draw draw = *d;
+    tc_draw8 draw = *d;
     int last = r->hand_size - 1;
     if (t == 0 && t < last) {
         TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
@@ -254,7 +257,7 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
  * tricks. All lanes start from the same point of a deal. `n` is r->players, or the constant 4 in
  * the loops specialised for four players. */
 static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                    tc_hearts_state *s, int policy, tc_draw *d, int isa,
+                                    tc_hearts_state *s, int policy, tc_draw8 *d, int isa,
                                     tc_playout_recorder *recs, trick_play *lanes)
 {
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
@@ -271,7 +274,7 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
  * club in play). The same deal as tc_hearts_deal_unchecked and its passes, without the state's
  * bookkeeping. */
 static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, trick_play *p,
-                                               const tc_mask *hands, int offset, tc_draw *d,
+                                               const tc_mask *hands, int offset, tc_draw8 *d,
                                                int isa)
 {
     for (int seat = 0; seat < n; ++seat) {
@@ -311,8 +314,8 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
 {
     trick_loop tl;
     trick_loop_init(&tl, r);
-    tc_draw d;
-    tc_draw_init(&d, rng);
+    tc_draw8 d;
+    tc_draw8_init(&d, rng);
     for (int64_t i0 = 0; i0 < count; i0 += TC_HEARTS_LANES) {
         tc_hearts_state s[TC_HEARTS_LANES];
         trick_play lanes[TC_HEARTS_LANES];
@@ -377,8 +380,8 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
     tc_dealer dl;
     tc_dealer_init(&dl, r->deck, n, r->hand_size); /* cannot fail: the rules are checked */
     int draw_direction = r->pass_count > 0 && r->rotation_length > 1;
-    tc_draw d;
-    tc_draw_init(&d, rng);
+    tc_draw8 d;
+    tc_draw8_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_HEARTS_LANES) {
         tc_mask hands[TC_HEARTS_LANES][TC_HEARTS_MAX_PLAYERS];
         int direction[TC_HEARTS_LANES];
@@ -386,7 +389,7 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         int within = tc_playout_lanes_within(j0, count, TC_HEARTS_LANES);
         for (int l = 0; l < TC_HEARTS_LANES; ++l) {
             tc_dealer_deal_isa(&dl, rng, hands[l], isa);
-            direction[l] = draw_direction ? tc_draw_below(&d, (uint32_t)r->rotation_length) : 0;
+            direction[l] = draw_direction ? tc_draw8_below(&d, (uint32_t)r->rotation_length) : 0;
             if (recording && l < within)
                 tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, deck_size);
         }

@@ -51,14 +51,11 @@ static inline int tc_playout_use_bmi2(void)
 #endif
 }
 
-/* A uniformly random card of the non-empty mask `legal`, as a mask (draw.h's tc_draw_bit). */
-static TC_ALWAYS_INLINE tc_mask tc_playout_pick(tc_draw *d, tc_mask legal, int isa)
+/* A uniformly random card of the non-empty mask `legal`, as a mask, from the next 8-bit chunk
+ * of the stream (draw.h's tc_draw8_bit). */
+static TC_ALWAYS_INLINE tc_mask tc_playout_pick(tc_draw8 *d, tc_mask legal, int isa)
 {
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_PLAYOUT_BMI2) return tc_draw_bit_bmi2(d, legal);
-#endif
-    (void)isa;
-    return tc_draw_bit(d, legal);
+    return tc_draw8_bit(d, legal, isa);
 }
 
 /* The k-th lowest card (k counted from 0) of `m`, as a mask (draw.h's tc_select_bit). */

@@ -408,7 +408,7 @@ void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spad
 int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s);
 /* The card a play policy chooses for the seat to act. */
 int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
-                          tc_draw *d);
+                          tc_draw8 *d);
 
 /* Plays `count` playouts of the deal `*start` (bidding or play phase) to the end: bids by the
  * evaluator, cards by `policy`; writes each one's result. Playout j is lane j % TC_SPADES_LANES
@@ -423,7 +423,9 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
  * filling *out. The random order: deal j is lane j % TC_SPADES_LANES of group j /
  * TC_SPADES_LANES; a group deals each lane in turn (deal.h's tc_dealer, straight from the bit
  * generator, redealing a misdeal at once), then plays trick 1 of every lane, trick 2, ... with
- * random cards drawn by draw.h (the last trick draws nothing). A group is always played in full,
+ * random cards drawn by draw.h's tc_draw8_bit, one 8-bit chunk of a 64-bit draw per card, lowest
+ * byte first, eight cards per draw, a rejected chunk replaced by the low byte of a fresh draw
+ * (the last trick draws nothing). Playouts from a state use one such stream for the call. A group is always played in full,
  * so deal j depends only on the bit stream and j (never on count), and recording (out->plays)
  * changes nothing. */
 int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,

@@ -87,10 +87,10 @@ static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_ma
 }
 
 int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
-                          tc_draw *d)
+                          tc_draw8 *d)
 {
     tc_mask legal = tc_spades_legal(r, s);
-    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_lowest(tc_draw_bit(d, legal));
+    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_lowest(tc_draw8_bit(d, legal, TC_ISA_PORTABLE));
 }
 
 static int check_policy(int policy)
@@ -104,7 +104,7 @@ static int check_policy(int policy)
  * as long as random play cannot go on by whole tricks: to the end for the greedy policy, to the
  * end of the trick under way for the random one. */
 static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_state *s, int policy,
-                                        tc_draw *d, int isa, tc_playout_recorder *rec)
+                                        tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
     while (s->phase == TC_SPADES_BIDDING) tc_spades_bid_unchecked(s, tc_spades_policy_bid(r, s));
     while (s->phase == TC_SPADES_PLAYING && (policy == TC_SPADES_GREEDY || s->trick_len)) {
@@ -164,7 +164,7 @@ static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hand
 /* The card `seat` plays to a trick led in the suit whose cards are `led` (`last`: its one card);
  * removes it from the hand and returns it as a mask. */
 static TC_ALWAYS_INLINE tc_mask random_follow(trick_play *p, int seat, tc_mask led, int last,
-                                              tc_draw *d, int isa, tc_playout_recorder *rec)
+                                              tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
     tc_mask hand = p->hands[seat], legal = hand;
     if (!last) {
@@ -180,7 +180,7 @@ static TC_ALWAYS_INLINE tc_mask random_follow(trick_play *p, int seat, tc_mask l
 /* One trick with uniformly random legal cards; `last` (every seat has one card left and plays it
  * without a draw) is a constant at every call. */
 static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_play *p,
-                                          tc_draw *d, int isa, tc_playout_recorder *rec)
+                                          tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
     int leader = p->leader;
     tc_mask hand = p->hands[leader], legal = hand;
@@ -208,9 +208,9 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_
  * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
  * stays in registers. */
 static TC_ALWAYS_INLINE void random_tricks(const trick_loop *tl, trick_play *lanes, int t,
-                                           tc_draw *d, int isa, tc_playout_recorder *recs)
+                                           tc_draw8 *d, int isa, tc_playout_recorder *recs)
 {
-    tc_draw draw = *d;
+    tc_draw8 draw = *d;
     for (; t < TC_SPADES_TRICKS - 1; ++t)
         for (int l = 0; l < TC_SPADES_LANES; ++l)
             random_trick(tl, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
@@ -230,8 +230,8 @@ static TC_ALWAYS_INLINE void playouts(const tc_spades_rules *r, const tc_spades_
 {
     trick_loop tl;
     trick_loop_init(&tl, r);
-    tc_draw d;
-    tc_draw_init(&d, rng);
+    tc_draw8 d;
+    tc_draw8_init(&d, rng);
     for (int64_t i0 = 0; i0 < count; i0 += TC_SPADES_LANES) {
         tc_spades_state s[TC_SPADES_LANES];
         trick_play lanes[TC_SPADES_LANES];
@@ -356,8 +356,8 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
     int blind = r->blind_nil && 0 >= r->blind_nil_behind ? 0xF : 0; /* every side at 0 */
     trick_loop tl;
     trick_loop_init(&tl, r);
-    tc_draw d;
-    tc_draw_init(&d, rng);
+    tc_draw8 d;
+    tc_draw8_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_SPADES_LANES) {
         tc_mask hands[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         int bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
