@@ -30,7 +30,7 @@ from trickcore.game import Observation, Play, TrickDeal
 from trickcore.match import TrickMatch
 from trickcore.rule_fields import check_choice, int_field
 from trickcore.seeding import SeedLike
-from trickcore.serialization import card_list_from_json, field, multiset_from_json
+from trickcore.serialization import card_list_from_json, field, hands_from_json, multiset_from_json
 from trickcore.simblock import block_generator, check_count, side_points
 
 GameName: TypeAlias = Literal["dam-avoid", "dam-collect"]
@@ -338,10 +338,7 @@ class Deal(DealCore, TrickDeal):
 
     @classmethod
     def _from_setup(cls, rules: Rules, document: Mapping[str, Any]) -> Deal:
-        hands = document.get("hands")
-        if not isinstance(hands, list):
-            raise SerializationError(f"hands: expected a list of hands, not {hands!r}")
-        parsed = [multiset_from_json(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        parsed = hands_from_json(document, multiset_from_json)
         pile = card_list_from_json(document.get("pile"), "pile")
         try:
             return cls(rules, parsed, pile, dealer=field(document, "dealer", int, "deal"),

@@ -28,7 +28,7 @@ from trickcore.game import Observation, Pass, Play, TrickDeal
 from trickcore.match import TrickMatch
 from trickcore.rule_fields import cards_field, check_choice, int_field
 from trickcore.seeding import SeedLike
-from trickcore.serialization import cards_from_json, field
+from trickcore.serialization import cards_from_json, field, hands_from_json
 from trickcore.simblock import block_generator, check_count, side_points
 
 GameName: TypeAlias = Literal["svarta-maja", "spardame"]
@@ -424,10 +424,7 @@ class Deal(DealCore, TrickDeal):
 
     @classmethod
     def _from_setup(cls, rules: Rules, document: Mapping[str, Any]) -> Deal:
-        hands = document.get("hands")
-        if not isinstance(hands, list):
-            raise SerializationError(f"hands: expected a list of hands, not {hands!r}")
-        parsed = [cards_from_json(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        parsed = hands_from_json(document, cards_from_json)
         try:
             return cls(rules, parsed, dealer=field(document, "dealer", int, "deal"),
                        deal_number=field(document, "deal_number", int, "deal"))

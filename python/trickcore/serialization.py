@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from trickcore._cards import CardMultiset, CardSet
@@ -26,6 +26,7 @@ VERSION = 1
 
 R = TypeVar("R")
 V = TypeVar("V")
+H = TypeVar("H")
 
 
 def dump(type_tag: str, body: Mapping[str, Any], *, indent: int | None = None) -> str:
@@ -92,6 +93,15 @@ def card_list_from_json(value: object, where: str) -> tuple[Card, ...]:
         return tuple(Card.parse(token) for token in value.split())
     except ParseError as error:
         raise SerializationError(f"{where}: {error}") from None
+
+
+def hands_from_json(document: Mapping[str, Any], read_hand: Callable[[object, str], H]) -> list[H]:
+    """The "hands" list of a deal document, each hand read by ``read_hand`` (such as
+    cards_from_json) with its path "hands[i]"."""
+    hands = document.get("hands")
+    if not isinstance(hands, list):
+        raise SerializationError(f"hands: expected a list of hands, not {hands!r}")
+    return [read_hand(hand, f"hands[{i}]") for i, hand in enumerate(hands)]
 
 
 def card_from_json(value: object, where: str) -> Card:
