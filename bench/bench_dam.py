@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from benchutil import record_rate, two_workers
+from benchutil import play_lowest, play_then_undo, record_rate, two_workers
 from trickcore._dam import simulate_block
 from trickcore.dam import Deal, Rules, kernel_rules
 
@@ -76,8 +76,7 @@ def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
 
 
 def play_whole_deal(deal: Deal) -> None:
-    for _ in range(104):
-        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    play_lowest(deal, 104)
 
 
 def test_legal_moves_and_play_per_card(benchmark: Any, scale: int) -> None:
@@ -89,8 +88,7 @@ def test_legal_moves_and_play_per_card(benchmark: Any, scale: int) -> None:
 
 def mid_deal() -> Deal:
     deal = Deal.random(AVOID, seed=2)
-    for _ in range(50):
-        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    play_lowest(deal, 50)
     return deal
 
 
@@ -100,14 +98,7 @@ def test_clone_mid_deal(benchmark: Any) -> None:
 
 
 def test_play_and_undo(benchmark: Any) -> None:
-    deal = mid_deal()
-    card = deal.legal_moves().lowest()
-
-    def play_undo() -> None:
-        deal.play(card)  # type: ignore[arg-type]
-        deal.undo()
-
-    benchmark.pedantic(play_undo, iterations=1000, rounds=30, warmup_rounds=1)
+    benchmark.pedantic(play_then_undo(mid_deal()), iterations=1000, rounds=30, warmup_rounds=1)
 
 
 def test_playouts_from_mid_deal(benchmark: Any, scale: int) -> None:

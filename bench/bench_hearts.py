@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from benchutil import record_rate, two_workers
+from benchutil import play_lowest, play_then_undo, record_rate, two_workers
 from trickcore.hearts import Deal, Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "hearts"))
@@ -63,8 +63,7 @@ def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
 
 
 def play_whole_deal(deal: Deal) -> None:
-    for _ in range(52):
-        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    play_lowest(deal, 52)
 
 
 def test_legal_moves_and_play_per_card(benchmark: Any, scale: int) -> None:
@@ -77,8 +76,7 @@ def test_legal_moves_and_play_per_card(benchmark: Any, scale: int) -> None:
 
 def mid_deal() -> Deal:
     deal = Deal.random(NO_PASSING, seed=2)
-    for _ in range(26):
-        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    play_lowest(deal, 26)
     return deal
 
 
@@ -87,14 +85,7 @@ def test_clone_mid_deal(benchmark: Any) -> None:
 
 
 def test_play_and_undo(benchmark: Any) -> None:
-    deal = mid_deal()
-    card = deal.legal_moves().lowest()
-
-    def play_undo() -> None:
-        deal.play(card)  # type: ignore[arg-type]
-        deal.undo()
-
-    benchmark(play_undo)
+    benchmark(play_then_undo(mid_deal()))
 
 
 def test_playouts_from_mid_deal(benchmark: Any, scale: int) -> None:

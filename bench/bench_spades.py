@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from benchutil import record_rate, two_workers
+from benchutil import play_lowest, play_then_undo, record_rate, two_workers
 from trickcore.spades import Deal, Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "spades"))
@@ -65,8 +65,7 @@ def test_simulate_pure_python_reference(benchmark: Any, scale: int) -> None:
 def play_whole_deal(deal: Deal) -> None:
     for _ in range(4):
         deal.bid(3)
-    for _ in range(52):
-        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    play_lowest(deal, 52)
 
 
 def test_bid_legal_moves_and_play_per_step(benchmark: Any, scale: int) -> None:
@@ -81,8 +80,7 @@ def mid_deal() -> Deal:
     deal = Deal.random(STANDARD, seed=2)
     for _ in range(4):
         deal.bid(3)
-    for _ in range(26):
-        deal.play(deal.legal_moves().lowest())  # type: ignore[arg-type]
+    play_lowest(deal, 26)
     return deal
 
 
@@ -91,14 +89,7 @@ def test_clone_mid_deal(benchmark: Any) -> None:
 
 
 def test_play_and_undo(benchmark: Any) -> None:
-    deal = mid_deal()
-    card = deal.legal_moves().lowest()
-
-    def play_undo() -> None:
-        deal.play(card)  # type: ignore[arg-type]
-        deal.undo()
-
-    benchmark(play_undo)
+    benchmark(play_then_undo(mid_deal()))
 
 
 def test_playouts_from_the_bidding(benchmark: Any, scale: int) -> None:

@@ -29,3 +29,21 @@ def two_workers(benchmark: Any, simulate_block: Callable[[np.random.SeedSequence
 
         benchmark(run)
     record_rate(benchmark, 2 * count)
+
+
+def play_lowest(deal: Any, cards: int) -> None:
+    """Plays the lowest legal card ``cards`` times: a cheap, repeatable line of play."""
+    for _ in range(cards):
+        deal.play(deal.legal_moves().lowest())
+
+
+def play_then_undo(deal: Any) -> Callable[[], None]:
+    """A step that plays the lowest legal card of ``deal`` and takes it back (a search step),
+    leaving the deal as it was, so it can be timed over and over."""
+    card = deal.legal_moves().lowest()
+
+    def step() -> None:
+        deal.play(card)
+        deal.undo()
+
+    return step
