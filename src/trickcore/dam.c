@@ -45,15 +45,6 @@ static inline void draw_cards(tc_dam_state *s, int winner, int n, int count)
     s->pile_next = (uint8_t)(s->pile_next + count);
 }
 
-/* draw_cards for all n seats from the pile cards `top` (the caller keeps pile_next), seat by
- * seat: seat p takes the card (p - winner) mod n places down, so a loop of constant n reaches
- * each hand at a constant place. */
-static inline void refill_all(tc_dam_state *s, const uint8_t *top, int winner, int n)
-{
-    for (int p = 0; p < n; ++p) /* p + (n - winner) < 2n */
-        tc_dam_add_copy(&s->hands[p], top[tc_dam_seat_after(p, n - winner, n)]);
-}
-
 /* After a trick of all n players: the refill (every hand is one short of hand_size), keeping the
  * voids. A seat that draws an unseen card may again hold a suit it showed it lacked; the face-up
  * turned card clears only its own suit. */
@@ -382,31 +373,40 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 /* The lane loops are unrolled so that every lane's state sits at a constant address. */
 #define TC_DAM_UNROLL_LANES TC_PLAYOUT_UNROLL(TC_DAM_LANES)
 
+/* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat: the
+ * cards held at least once and those held twice in two arrays, so one seat index (scaled by 8)
+ * reaches both. */
+typedef struct {
+    tc_mask once[TC_DAM_MAX_PLAYERS];
+    tc_mask twice[TC_DAM_MAX_PLAYERS];
+} lane_hands;
+
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
- * first players * hand_size cards are dealt in turn (hand_size to each seat) and the rest is the
- * pile in draw order (under turn_trump its last card is the turned one). The first hand's cards
- * need no order among themselves, so the shuffle stops above them. With `out` recording,
- * the hands and the pile as dealt (the turned card on top) are written there. */
-static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng,
-                     const tc_dam_block *out, int64_t j)
+ * first players * hand_size cards are dealt in turn (hand_size to each seat, into *h) and the
+ * rest is the pile in draw order (under turn_trump its last card is the turned one). The first
+ * hand's cards need no order among themselves, so the shuffle stops above them. With `out`
+ * recording, the hands and the pile as dealt (the turned card on top) are written there. */
+static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, tc_dam_state *s, lane_hands *h,
+                                      bitgen_t *rng, const tc_dam_block *out, int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
     tc_dam_shuffle(rng, s->pile, deck_size, hand_size);
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
-        tc_multiset hand = {0, 0};
+        tc_mask once = 0, twice = 0;
         TC_PLAYOUT_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
-            tc_dam_add_copy(&hand, *card);
-        s->hands[p] = hand;
+            tc_dam_add_bit_masks(&once, &twice, tc_bit(*card));
+        h->once[p] = once;
+        h->twice[p] = twice;
     }
     s->pile_next = (uint8_t)dealt;
     s->pile_end = (uint8_t)deck_size;
     begin_deal(r, s, 0);
     if (!out) return;
     for (int p = 0; p < n; ++p) {
-        out->once[j * n + p] = s->hands[p].once;
-        out->twice[j * n + p] = s->hands[p].twice;
+        out->once[j * n + p] = h->once[p];
+        out->twice[j * n + p] = h->twice[p];
     }
     int pile_size = deck_size - dealt;
     if (pile_size == 0) return;
@@ -416,6 +416,25 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, tc_dam_state *s, bi
         memcpy(pile + 1, s->pile + dealt, (size_t)(pile_size - 1));
     } else {
         memcpy(pile, s->pile + dealt, (size_t)pile_size);
+    }
+}
+
+/* The refill after a trick of the fast phase: the next `count` cards of the pile (from `top`)
+ * one each to the trick's winner and the seats after it in playing order (count <= n). With
+ * count = n (a constant) every seat draws: seat p takes the card (p - winner) mod n places
+ * down, so each hand is reached at a constant place. */
+static TC_ALWAYS_INLINE void lane_refill(lane_hands *h, const uint8_t *top, int winner, int n,
+                                         int count)
+{
+    if (count == n) {
+        for (int p = 0; p < n; ++p) /* p + (n - winner) < 2n */
+            tc_dam_add_bit_masks(&h->once[p], &h->twice[p],
+                                 tc_bit(top[tc_dam_seat_after(p, n - winner, n)]));
+        return;
+    }
+    for (int k = 0; k < count; ++k) {
+        int seat = tc_dam_seat_after(winner, k, n);
+        tc_dam_add_bit_masks(&h->once[seat], &h->twice[seat], tc_bit(top[k]));
     }
 }
 
@@ -437,24 +456,26 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const ui
     return play_of[tc_trick_winning_card(played, led, trumps)];
 }
 
-/* One trick played by all n seats from s->leader, on the fast path: no refusal checks, no voids,
- * seats in plain rotation; card i takes the 8-bit chunk chunks[i], drawn for it. `jokers` (a constant) is 0 when the deck has
- * none: then the first card sets the suit led. */
+/* One trick of the fast phase, played by all n seats from s->leader with the hands *h: no
+ * refusal checks, no voids, seats in plain rotation; card i takes the 8-bit chunk chunks[i],
+ * drawn for it. `jokers` (a constant) is 0 when the deck has none: then the first card sets the
+ * suit led. */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
-                                          tc_mask trumps, tc_dam_state *s, bitgen_t *rng,
-                                          const uint8_t *chunks, int n, int jokers, int policy, int isa,
-                                          tc_playout_recorder *rec)
+                                             tc_mask trumps, tc_dam_state *s, lane_hands *h,
+                                             bitgen_t *rng, const uint8_t *chunks, int n,
+                                             int jokers, int policy, int isa,
+                                             tc_playout_recorder *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     tc_mask bits[TC_DAM_MAX_PLAYERS];
     int leader = s->leader;
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
     for (int i = 0; i < n; ++i) {
-        tc_multiset *hand = &s->hands[tc_dam_seat_after(leader, i, n)];
-        tc_mask legal = tc_dam_legal_cards(hand->once, led_cards, jokers ? TC_JOKER_MASK : 0);
+        int seat = tc_dam_seat_after(leader, i, n);
+        tc_mask legal = tc_dam_legal_cards(h->once[seat], led_cards, jokers ? TC_JOKER_MASK : 0);
         tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
         int card = tc_lowest(bit);
-        tc_dam_take_bit(hand, bit);
+        tc_dam_take_bit_masks(&h->once[seat], &h->twice[seat], bit);
         cards[i] = (uint8_t)card;
         bits[i] = bit;
         if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
@@ -467,16 +488,16 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
 
 #define TC_DAM_CHUNKS ((TC_DAM_MAX_CARDS + 7) / 8 * 8) /* chunks of the draws for one deal */
 
-
 /* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
  * lasts each trick is played by all n seats and refills the hands (the last refill may run
  * short), then the hands are played out; only when the pile ran out part-way does a last trick
  * have fewer seats, played on the checked path's state. So the lanes play trick by trick in
  * step, each trick of all seats on the fast path, with the draws for all their cards made
  * beforehand, after the lanes' deals: the words w = 0, 1, ... of lane 0, 1, ... in turn, word w
- * of a lane giving its cards 8w..8w+7 in play order one byte each, lowest first. One deal is a long dependency chain; the lanes let the CPU overlap them. Lanes
- * past `count` are played and dropped, so deal j never depends on count. Inlined with constant
- * n, jokers, policy, record and isa. */
+ * of a lane giving its cards 8w..8w+7 in play order one byte each, lowest first. One deal is a
+ * long dependency chain; the lanes let the CPU overlap them. Lanes past `count` are played and
+ * dropped, so deal j never depends on count. Inlined with constant n, jokers, policy, record
+ * and isa. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
                                          const tc_dam_block *out, int n, int jokers, int policy,
                                          int record, int isa)
@@ -485,6 +506,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
     tc_dam_state s[TC_DAM_LANES];
+    lane_hands h[TC_DAM_LANES];
     const tc_trick_table *table[TC_DAM_LANES]; /* of the lane's trump */
     tc_mask trumps[TC_DAM_LANES];              /* the lane's trump cards, or 0 */
     tc_playout_recorder rec[TC_DAM_LANES];
@@ -498,7 +520,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
         int lanes = tc_playout_lanes_within(first, count, TC_DAM_LANES);
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
             int kept = record && lane < lanes;
-            deal_one(r, &s[lane], rng, kept ? out : 0, first + lane);
+            deal_one(r, &s[lane], &h[lane], rng, kept ? out : 0, first + lane);
             table[lane] = &r->tables[s[lane].trump + 1];
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {
@@ -516,22 +538,25 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
         for (int t = 0; t < tricks; ++t) {
             TC_DAM_UNROLL_LANES
             for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                play_full_trick(r, table[lane], trumps[lane], &s[lane], rng, &chunks[lane][t * n], n,
-                                jokers, policy, isa,
+                play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], rng,
+                                &chunks[lane][t * n], n, jokers, policy, isa,
                                 tc_playout_lane_recorder(record ? rec : 0, lane));
             int drawn = dealt + t * n; /* the pile cards drawn before this trick's refill */
             if (t < full_refills) {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    refill_all(&s[lane], s[lane].pile + drawn, s[lane].leader, n);
+                    lane_refill(&h[lane], s[lane].pile + drawn, s[lane].leader, n, n);
             } else if (t == full_refills && short_refill) {
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
-                    s[lane].pile_next = (uint8_t)drawn;
-                    draw_cards(&s[lane], s[lane].leader, n, short_refill);
-                }
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                    lane_refill(&h[lane], s[lane].pile + drawn, s[lane].leader, n,
+                                short_refill);
             }
         }
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+            for (int p = 0; p < n; ++p) {
+                s[lane].hands[p].once = h[lane].once[p];
+                s[lane].hands[p].twice = h[lane].twice[p];
+            }
             s[lane].pile_next = s[lane].pile_end; /* the last refill drew the last card */
             s[lane].to_act = s[lane].leader;
             s[lane].tricks_played = (int16_t)tricks;

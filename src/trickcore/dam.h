@@ -184,26 +184,32 @@ static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep
     if (b > last) tc_dam_shuffle_steps(rng, *x, cards, b, (int)(b - last)); /* the last steps */
 }
 
-/* Removes one copy of a held card, given as its bit, branch-free: the second copy if there is
- * one, else the only one. */
-static inline void tc_dam_take_bit(tc_multiset *hand, tc_mask b)
+/* Removes one copy of a held card, given as its bit, from the hand whose cards held at least
+ * once are *once and held twice *twice, branch-free: the second copy if there is one, else the
+ * only one. */
+static inline void tc_dam_take_bit_masks(tc_mask *once, tc_mask *twice, tc_mask b)
 {
-    hand->once ^= b & ~hand->twice;
-    hand->twice &= ~b;
+    *once ^= b & ~*twice;
+    *twice &= ~b;
+}
+
+/* Adds one copy of a card, given as its bit, that the hand holds at most once, branch-free. */
+static inline void tc_dam_add_bit_masks(tc_mask *once, tc_mask *twice, tc_mask b)
+{
+    *twice |= *once & b;
+    *once |= b;
 }
 
 /* Removes one copy of a held card. */
 static inline void tc_dam_take_copy(tc_multiset *hand, int card)
 {
-    tc_dam_take_bit(hand, tc_bit(card));
+    tc_dam_take_bit_masks(&hand->once, &hand->twice, tc_bit(card));
 }
 
-/* Adds one copy of a card the multiset holds at most once, branch-free. */
+/* Adds one copy of a card the multiset holds at most once. */
 static inline void tc_dam_add_copy(tc_multiset *hand, int card)
 {
-    tc_mask b = tc_bit(card);
-    hand->twice |= hand->once & b;
-    hand->once |= b;
+    tc_dam_add_bit_masks(&hand->once, &hand->twice, tc_bit(card));
 }
 
 /* The suits `seat` has shown it lacks and cannot have drawn since: those of finished tricks and
