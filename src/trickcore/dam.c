@@ -552,7 +552,9 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                                 short_refill);
             }
         }
-        for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+        /* A short refill leaves some hands a card longer than others: those play on, from the
+         * checked path's state. Otherwise every hand is empty now: the deal is over. */
+        for (int lane = 0; short_refill && lane < TC_DAM_LANES; ++lane) {
             for (int p = 0; p < n; ++p) {
                 s[lane].hands[p].once = h[lane].once[p];
                 s[lane].hands[p].twice = h[lane].twice[p];
@@ -560,7 +562,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             s[lane].pile_next = s[lane].pile_end; /* the last refill drew the last card */
             s[lane].to_act = s[lane].leader;
             s[lane].tricks_played = (int16_t)tricks;
-            seat_holders(r, &s[lane], s[lane].leader); /* ends the deal, or sets up a short trick */
+            seat_holders(r, &s[lane], s[lane].leader); /* sets up the short trick */
             play_out(r, &s[lane], policy, rng, 0, tc_playout_lane_recorder(record ? rec : 0, lane));
         }
         for (int lane = 0; lane < lanes; ++lane) {
