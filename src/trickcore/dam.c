@@ -419,19 +419,11 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, tc_dam_state *s, la
     }
 }
 
-/* The refill after a trick of the fast phase: the next `count` cards of the pile (from `top`)
- * one each to the trick's winner and the seats after it in playing order (count <= n). With
- * count = n (a constant) every seat draws: seat p takes the card (p - winner) mod n places
- * down, so each hand is reached at a constant place. */
-static TC_ALWAYS_INLINE void lane_refill(lane_hands *h, const uint8_t *top, int winner, int n,
-                                         int count)
+/* The short refill after a trick of the fast phase: the next `count` cards of the pile (from
+ * `top`), count < n, one each to the trick's winner and the seats after it in playing order. */
+static TC_ALWAYS_INLINE void lane_short_refill(lane_hands *h, const uint8_t *top, int winner, int n,
+                                               int count)
 {
-    if (count == n) {
-        for (int p = 0; p < n; ++p) /* p + (n - winner) < 2n */
-            tc_dam_add_bit_masks(&h->once[p], &h->twice[p],
-                                 tc_bit(top[tc_dam_seat_after(p, n - winner, n)]));
-        return;
-    }
     for (int k = 0; k < count; ++k) {
         int seat = tc_dam_seat_after(winner, k, n);
         tc_dam_add_bit_masks(&h->once[seat], &h->twice[seat], tc_bit(top[k]));
@@ -458,10 +450,13 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const ui
 
 /* One trick of the fast phase, played by all n seats from s->leader with the hands *h: no
  * refusal checks, no voids, seats in plain rotation; card i takes the 8-bit chunk chunks[i],
- * drawn for it. `jokers` (a constant) is 0 when the deck has none: then the first card sets the
- * suit led. */
+ * drawn for it. The first `draws` seats (0 or n) first take the cards top[0..draws): the refill
+ * after the last trick, whose winner (the leader now) draws first, done as each hand comes to
+ * play so that it is loaded and stored once. `jokers` (a constant) is 0 when the deck has none:
+ * then the first card sets the suit led. */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                              tc_mask trumps, tc_dam_state *s, lane_hands *h,
+                                             const uint8_t *top, int draws,
                                              bitgen_t *rng, const uint8_t *chunks, int n,
                                              int jokers, int policy, int isa,
                                              tc_playout_recorder *rec)
@@ -472,10 +467,14 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
     for (int i = 0; i < n; ++i) {
         int seat = tc_dam_seat_after(leader, i, n);
-        tc_mask legal = tc_dam_legal_cards(h->once[seat], led_cards, jokers ? TC_JOKER_MASK : 0);
+        tc_mask once = h->once[seat], twice = h->twice[seat];
+        if (i < draws) tc_dam_add_bit_masks(&once, &twice, tc_bit(top[i]));
+        tc_mask legal = tc_dam_legal_cards(once, led_cards, jokers ? TC_JOKER_MASK : 0);
         tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
         int card = tc_lowest(bit);
-        tc_dam_take_bit_masks(&h->once[seat], &h->twice[seat], bit);
+        tc_dam_take_bit_masks(&once, &twice, bit);
+        h->once[seat] = once;
+        h->twice[seat] = twice;
         cards[i] = (uint8_t)card;
         bits[i] = bit;
         if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
@@ -536,21 +535,25 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                     for (int b = 0; b < 8; ++b) chunks[lane][8 * w + b] = (uint8_t)(word >> 8 * b);
                 }
         for (int t = 0; t < tricks; ++t) {
-            TC_DAM_UNROLL_LANES
-            for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], rng,
-                                &chunks[lane][t * n], n, jokers, policy, isa,
-                                tc_playout_lane_recorder(record ? rec : 0, lane));
-            int drawn = dealt + t * n; /* the pile cards drawn before this trick's refill */
-            if (t < full_refills) {
+            if (t > 0 && t <= full_refills) { /* after the refill of trick t - 1 */
+                int drawn = dealt + (t - 1) * n;
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    lane_refill(&h[lane], s[lane].pile + drawn, s[lane].leader, n, n);
-            } else if (t == full_refills && short_refill) {
+                    play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
+                                    s[lane].pile + drawn, n, rng, &chunks[lane][t * n], n,
+                                    jokers, policy, isa,
+                                    tc_playout_lane_recorder(record ? rec : 0, lane));
+            } else {
+                TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    lane_refill(&h[lane], s[lane].pile + drawn, s[lane].leader, n,
-                                short_refill);
+                    play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
+                                    &chunks[lane][t * n], n, jokers, policy, isa,
+                                    tc_playout_lane_recorder(record ? rec : 0, lane));
             }
+            if (t == full_refills && short_refill)
+                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                    lane_short_refill(&h[lane], s[lane].pile + dealt + t * n, s[lane].leader, n,
+                                      short_refill);
         }
         /* A short refill leaves some hands a card longer than others: those play on, from the
          * checked path's state. Otherwise every hand is empty now: the deal is over. */
