@@ -12,11 +12,15 @@
  * generator) and draws its pass direction (tc_draw8_below, when the rotation has several); then
  * each lane in turn passes, seats 1..n-1 then 0, each pass card by card uniformly among the cards
  * not chosen yet (tc_draw8_bit), a pass breaking the Q♠ rule drawn again in full; then the tricks
- * are played, trick by trick and lane by lane, every card but the last trick's by tc_draw8_bit
- * among the legal cards. These share one tc_draw8 stream per block (draw.h's 8-bit choices: one
- * byte of a 64-bit draw per choice, lowest first, eight per draw; a rejected byte is replaced by
- * the low byte of a fresh draw). Playouts from a state (tc_hearts_playouts) use one such stream
- * for the whole call. */
+ * are played, trick by trick and lane by lane, every card but the last trick's uniformly among
+ * the legal cards. The direction and pass draws share one tc_draw8 stream per block (draw.h's
+ * 8-bit choices: one byte of a 64-bit draw per choice, lowest first, eight per draw; a rejected
+ * byte is replaced by the low byte of a fresh draw). With four players each round of tricks (one
+ * trick of every lane) takes one fresh 64-bit draw straight from the generator instead: lane l's
+ * i-th card of the trick (in play order, the lead first) by byte 4l + i, a rejected byte replaced
+ * as in the stream. Other player counts draw their cards from the stream too. Playouts from a
+ * state (tc_hearts_playouts) use one such stream for the whole call (the moves up to the start
+ * of a trick), then the same rounds. */
 #include "trickcore/hearts.h"
 
 #include <string.h>
@@ -122,7 +126,8 @@ static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask ha
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
-/* Random play interleaves TC_HEARTS_LANES deals (playout.h's lane scheme). */
+/* Random play interleaves TC_HEARTS_LANES deals (playout.h's lane scheme). With four players the
+ * lanes' tricks of a round share one 64-bit draw, four bytes a lane (see random_round). */
 #define TC_HEARTS_LANES 2
 
 /* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
@@ -194,18 +199,34 @@ static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int seat, int n)
     return n == 4 ? (seat + 1) & 3 : tl->next_seat[seat];
 }
 
+/* Where a trick's random bytes come from (see the random order in the header comment): for four
+ * players, the lane's 32 bits of the round's word, lowest byte first; otherwise the block's
+ * tc_draw8 stream. */
+typedef struct {
+    tc_draw8 *stream;
+    uint32_t bits;
+} trick_bytes;
+
+static TC_ALWAYS_INLINE tc_mask pick_card(trick_bytes *b, tc_mask legal, int n, int isa)
+{
+    if (n != 4) return tc_playout_pick(b->stream, legal, isa);
+    uint32_t byte = b->bits & 0xFF;
+    b->bits >>= 8;
+    return tc_draw8_bit_chunk(b->stream->rng, legal, byte, isa);
+}
+
 /* One trick with uniformly random legal cards among `n` players. `first` (the first trick) and
  * `last` (the last, where every seat has one card left and plays it without a draw) are
  * constants at every call, so their rules cost nothing in the other tricks. The winner is the
  * seat that played the trick's winning card (trick.h's rule, from masks). */
 static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                          int first, int last, trick_play *p, tc_draw8 *d, int isa,
-                                          tc_playout_recorder *rec)
+                                          int first, int last, trick_play *p, trick_bytes *b,
+                                          int isa, tc_playout_recorder *rec)
 {
     int seat = p->leader;
     tc_mask hand = p->hands[seat];
     tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->broken != 0, 0, 0);
-    tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
+    tc_mask cards = last ? hand : pick_card(b, legal, n, isa);
     int card = tc_lowest(cards);
     if (rec) tc_playout_record(rec, card, legal);
     p->hands[seat] = hand ^ cards;
@@ -215,7 +236,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         seat = next_seat(tl, seat, n);
         hand = p->hands[seat];
         legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
-        tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
+        tc_mask bit = last ? hand : pick_card(b, legal, n, isa);
         if (rec) tc_playout_record(rec, tc_lowest(bit), legal);
         p->hands[seat] = hand ^ bit;
         cards |= bit;
@@ -225,6 +246,20 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     p->won[winner]++;
     p->broken |= cards & tl->breaking[card];
     p->leader = winner;
+}
+
+/* Trick `first`/`last` of every lane, lane by lane; for four players the lanes' 32-bit halves
+ * of one fresh 64-bit draw give their cards (TC_HEARTS_LANES * 4 bytes: one word). */
+static TC_ALWAYS_INLINE void random_round(const tc_hearts_rules *r, const trick_loop *tl, int n,
+                                          int first, int last, trick_play *lanes, tc_draw8 *d,
+                                          int isa, tc_playout_recorder *recs)
+{
+    uint64_t word = n == 4 && !last ? d->rng->next_uint64(d->rng->state) : 0;
+    TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
+    for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+        trick_bytes b = {d, (uint32_t)(word >> 32 * l)};
+        random_trick(r, tl, n, first, last, &lanes[l], &b, isa, tc_playout_lane_recorder(recs, l));
+    }
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
@@ -237,18 +272,11 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
     tc_draw8 draw = *d;
     int last = r->hand_size - 1;
     if (t == 0 && t < last) {
-        TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
-        for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, n, 1, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
+        random_round(r, tl, n, 1, 0, lanes, &draw, isa, recs);
         t = 1;
     }
-    for (; t < last; ++t)
-        TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
-        for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, n, 0, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
-    TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
-    for (int l = 0; l < TC_HEARTS_LANES; ++l)
-        random_trick(r, tl, n, 0, 1, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
+    for (; t < last; ++t) random_round(r, tl, n, 0, 0, lanes, &draw, isa, recs);
+    random_round(r, tl, n, 0, 1, lanes, &draw, isa, recs);
     *d = draw;
 }
 
