@@ -149,37 +149,14 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
     }
 }
 
-/* The part of a deal state that random play by whole tricks needs (the score needs no more),
- * and which seat holds each card still in play, for the trick winner. */
-typedef struct {
-    tc_mask hands[TC_HEARTS_MAX_PLAYERS];
-    tc_mask taken[TC_HEARTS_MAX_PLAYERS];
-    tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
-    int8_t won[TC_HEARTS_MAX_PLAYERS];
-    tc_seat_map seats;
-    int leader;
-    tc_mask broken; /* not 0 once hearts are broken: the cards that broke them */
-} trick_play;
-
-/* From a state at the start of a trick. */
-static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_state *s, int n)
-{
-    for (int i = 0; i < n; ++i) {
-        p->hands[i] = s->hands[i];
-        p->taken[i] = s->taken[i];
-        p->won[i] = s->tricks_won[i];
-        p->passed[i] = s->passed[i];
-    }
-    tc_seat_map_init(&p->seats, s->hands, n);
-    p->leader = s->leader;
-    p->broken = s->hearts_broken ? TC_HEARTS_HEARTS : 0;
-}
-
 /* What the trick loop looks up rather than computes, built once per block: by card led, its
- * suit's cards and the cards that break hearts on its trick; the next seat in play order. */
+ * suit's cards and the cards that break hearts on its trick; the next seat in play order; the
+ * lead masks of lead_legal. */
 typedef struct {
     tc_mask led[TC_NUM_CARD_IDS], breaking[TC_NUM_CARD_IDS];
     uint8_t next_seat[TC_HEARTS_MAX_PLAYERS]; /* seat + 1 mod n */
+    tc_mask unbroken_lead; /* a lane's lead mask until hearts are broken */
+    tc_mask queen_lead;    /* Q♠ when unbroken_lead leaves it out only for the Q♠-and-hearts rule */
 } trick_loop;
 
 static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rules *r)
@@ -191,6 +168,43 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
     }
     for (int seat = 0; seat < TC_HEARTS_MAX_PLAYERS; ++seat)
         tl->next_seat[seat] = (uint8_t)(seat + 1 >= r->players ? 0 : seat + 1);
+    int only_queen = r->hearts_must_be_broken && r->hearts_lead_with_only_queen;
+    tl->queen_lead = only_queen ? TC_HEARTS_QUEEN_BIT : 0;
+    tl->unbroken_lead = r->hearts_must_be_broken ? ~(TC_HEARTS_HEARTS | tl->queen_lead) : ~(tc_mask)0;
+}
+
+/* The part of a deal state that random play by whole tricks needs (the score needs no more),
+ * and which seat holds each card still in play, for the trick winner. */
+typedef struct {
+    tc_mask hands[TC_HEARTS_MAX_PLAYERS];
+    tc_mask taken[TC_HEARTS_MAX_PLAYERS];
+    tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
+    tc_seat_map seats;
+    int leader;
+    tc_mask lead; /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
+} trick_play;
+
+/* From a state at the start of a trick. */
+static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const trick_loop *tl,
+                                             const tc_hearts_state *s, int n)
+{
+    for (int i = 0; i < n; ++i) {
+        p->hands[i] = s->hands[i];
+        p->taken[i] = s->taken[i];
+        p->passed[i] = s->passed[i];
+    }
+    tc_seat_map_init(&p->seats, s->hands, n);
+    p->leader = s->leader;
+    p->lead = s->hearts_broken ? ~(tc_mask)0 : tl->unbroken_lead;
+}
+
+/* Legal leads from `hand` after the first trick, as tc_hearts_lead_legal gives them, from the
+ * lane's lead mask: its cards of the hand (with Q♠ when the mask leaves it out only so that a
+ * hand of hearts and Q♠ falls through), or the whole hand when it holds none of them. */
+static TC_ALWAYS_INLINE tc_mask lead_legal(const trick_loop *tl, const trick_play *p,
+                                           tc_mask hand)
+{
+    return hand & p->lead ? hand & (p->lead | tl->queen_lead) : hand;
 }
 
 /* The seat after `seat` among n; n is a constant in the loops specialised for 4 players. */
@@ -225,7 +239,9 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
 {
     int seat = p->leader;
     tc_mask hand = p->hands[seat];
-    tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->broken != 0, 0, 0);
+    tc_mask legal = last    ? hand
+                    : first ? tc_hearts_lead_legal(r, hand, 1, p->lead == ~(tc_mask)0, 0, 0)
+                            : lead_legal(tl, p, hand);
     tc_mask cards = last ? hand : pick_card(b, legal, n, isa);
     int card = tc_lowest(cards);
     if (rec) tc_playout_record(rec, card, legal);
@@ -243,8 +259,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     }
     int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, 0), n);
     p->taken[winner] |= cards;
-    p->won[winner]++;
-    p->broken |= cards & tl->breaking[card];
+    p->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
     p->leader = winner;
 }
 
@@ -281,7 +296,7 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
 }
 
 /* Plays the lanes' states to their end with `policy`, leaving in `lanes` the cards each seat took
- * and the tricks it won: move by move under every rule, then, for the random policy, by whole
+ * (n cards per trick won): move by move under every rule, then, for the random policy, by whole
  * tricks. All lanes start from the same point of a deal. `n` is r->players, or the constant 4 in
  * the loops specialised for four players. */
 static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl, int n,
@@ -290,7 +305,7 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
 {
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
         play_moves(r, &s[l], policy, d, isa, tc_playout_lane_recorder(recs, l));
-        trick_play_from(&lanes[l], &s[l], n);
+        trick_play_from(&lanes[l], tl, &s[l], n);
     }
     if (s[0].phase == TC_HEARTS_PLAYING)
         random_tricks(r, tl, n, lanes, s[0].tricks_played, d, isa, recs);
@@ -301,15 +316,14 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
  * exchange, and the first leader (the player left of the dealer, or the holder of the lowest
  * club in play). The same deal as tc_hearts_deal_unchecked and its passes, without the state's
  * bookkeeping. */
-static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, trick_play *p,
-                                               const tc_mask *hands, int offset, tc_draw8 *d,
-                                               int isa)
+static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const trick_loop *tl,
+                                               int n, trick_play *p, const tc_mask *hands,
+                                               int offset, tc_draw8 *d, int isa)
 {
     for (int seat = 0; seat < n; ++seat) {
         p->hands[seat] = hands[seat];
         p->taken[seat] = 0;
         p->passed[seat] = 0;
-        p->won[seat] = 0;
     }
     if (offset) {
         for (int k = 1; k <= n; ++k) {
@@ -327,7 +341,7 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, 
     p->leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
                     ? 1
                     : tc_seat_map_seat(&p->seats, tc_lowest(clubs), n);
-    p->broken = 0;
+    p->lead = tl->unbroken_lead;
 }
 
 static int check_policy(int policy)
@@ -352,8 +366,8 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
         int within = tc_playout_lanes_within(i0, count, TC_HEARTS_LANES);
         for (int l = 0; l < within; ++l) {
             int shooter, void_deal;
-            tc_hearts_score_of(r, n, lanes[l].taken, lanes[l].won, points + (i0 + l) * n,
-                            &shooter, &void_deal);
+            tc_hearts_score_of(r, n, lanes[l].taken, points + (i0 + l) * n, &shooter,
+                               &void_deal);
         }
     }
 }
@@ -425,7 +439,7 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         if (policy == TC_HEARTS_RANDOM) {
             for (int l = 0; l < TC_HEARTS_LANES; ++l) {
                 int offset = r->pass_count ? r->rotation[direction[l]] : 0;
-                random_deal_start(r, n, &lanes[l], hands[l], offset, &d, isa);
+                random_deal_start(r, &tl, n, &lanes[l], hands[l], offset, &d, isa);
             }
             random_tricks(r, &tl, n, lanes, 0, &d, isa, recording ? recs : 0);
         } else {
@@ -437,9 +451,9 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
-            tc_hearts_score_of(r, n, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
-                               &void_deal);
-            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = lanes[l].won[p];
+            tc_hearts_score_of(r, n, lanes[l].taken, out->points + j * n, &shooter, &void_deal);
+            for (int p = 0; p < n; ++p)
+                out->tricks[j * n + p] = (int8_t)(tc_popcount(lanes[l].taken[p]) / n);
             out->moon[j] = (uint8_t)(shooter >= 0);
             out->shooter[j] = (int8_t)shooter;
             out->void_deal[j] = (uint8_t)void_deal;
