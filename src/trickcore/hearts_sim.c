@@ -173,15 +173,21 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
     tl->unbroken_lead = r->hearts_must_be_broken ? ~(TC_HEARTS_HEARTS | tl->queen_lead) : ~(tc_mask)0;
 }
 
-/* The part of a deal state that random play by whole tricks needs (the score needs no more),
- * and which seat holds each card still in play, for the trick winner. */
+/* Who leads and what, and which seat holds each card still in play (for the trick winner): the
+ * part of random play not indexed by seat, apart so that the trick loop can keep it in
+ * registers. */
+typedef struct {
+    tc_seat_map seats;
+    int leader;
+    tc_mask lead; /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
+} trick_turn;
+
+/* The part of a deal state that random play by whole tricks needs (the score needs no more). */
 typedef struct {
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];
     tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
-    tc_seat_map seats;
-    int leader;
-    tc_mask lead; /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
+    trick_turn turn;
 } trick_play;
 
 /* From a state at the start of a trick. */
@@ -193,24 +199,25 @@ static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const trick_loop *tl
         p->taken[i] = s->taken[i];
         p->passed[i] = s->passed[i];
     }
-    tc_seat_map_init(&p->seats, s->hands, n);
-    p->leader = s->leader;
-    p->lead = s->hearts_broken ? ~(tc_mask)0 : tl->unbroken_lead;
+    tc_seat_map_init(&p->turn.seats, s->hands, n);
+    p->turn.leader = s->leader;
+    p->turn.lead = s->hearts_broken ? ~(tc_mask)0 : tl->unbroken_lead;
 }
 
 /* Legal leads from `hand` after the first trick, as tc_hearts_lead_legal gives them, from the
  * lane's lead mask: its cards of the hand (with Q♠ when the mask leaves it out only so that a
  * hand of hearts and Q♠ falls through), or the whole hand when it holds none of them. */
-static TC_ALWAYS_INLINE tc_mask lead_legal(const trick_loop *tl, const trick_play *p,
+static TC_ALWAYS_INLINE tc_mask lead_legal(const trick_loop *tl, const trick_turn *turn,
                                            tc_mask hand)
 {
-    return hand & p->lead ? hand & (p->lead | tl->queen_lead) : hand;
+    return hand & turn->lead ? hand & (turn->lead | tl->queen_lead) : hand;
 }
 
-/* The seat after `seat` among n; n is a constant in the loops specialised for 4 players. */
-static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int seat, int n)
+/* The seat after `seat`, which is i - 1 places after `leader`, among n; n is a constant in the
+ * loops specialised for 4 players, which count from the leader (no chain from seat to seat). */
+static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int leader, int i, int seat, int n)
 {
-    return n == 4 ? (seat + 1) & 3 : tl->next_seat[seat];
+    return n == 4 ? (leader + i) & 3 : tl->next_seat[seat];
 }
 
 /* Where a trick's random bytes come from (see the random order in the header comment): for four
@@ -234,14 +241,14 @@ static TC_ALWAYS_INLINE tc_mask pick_card(trick_bytes *b, tc_mask legal, int n, 
  * constants at every call, so their rules cost nothing in the other tricks. The winner is the
  * seat that played the trick's winning card (trick.h's rule, from masks). */
 static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                          int first, int last, trick_play *p, trick_bytes *b,
-                                          int isa, tc_playout_recorder *rec)
+                                          int first, int last, trick_play *p, trick_turn *turn,
+                                          trick_bytes *b, int isa, tc_playout_recorder *rec)
 {
-    int seat = p->leader;
+    int seat = turn->leader;
     tc_mask hand = p->hands[seat];
     tc_mask legal = last    ? hand
-                    : first ? tc_hearts_lead_legal(r, hand, 1, p->lead == ~(tc_mask)0, 0, 0)
-                            : lead_legal(tl, p, hand);
+                    : first ? tc_hearts_lead_legal(r, hand, 1, turn->lead == ~(tc_mask)0, 0, 0)
+                            : lead_legal(tl, turn, hand);
     tc_mask cards = last ? hand : pick_card(b, legal, n, isa);
     int card = tc_lowest(cards);
     if (rec) tc_playout_record(rec, card, legal);
@@ -249,7 +256,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     tc_mask led = tl->led[card];
     TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
     for (int i = 1; i < n; ++i) {
-        seat = next_seat(tl, seat, n);
+        seat = next_seat(tl, turn->leader, i, seat, n);
         hand = p->hands[seat];
         legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
         tc_mask bit = last ? hand : pick_card(b, legal, n, isa);
@@ -257,41 +264,45 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         p->hands[seat] = hand ^ bit;
         cards |= bit;
     }
-    int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, 0), n);
+    int winner = tc_seat_map_seat(&turn->seats, tc_trick_winning_card(cards, led, 0), n);
     p->taken[winner] |= cards;
-    p->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
-    p->leader = winner;
+    turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
+    turn->leader = winner;
 }
 
 /* Trick `first`/`last` of every lane, lane by lane; for four players the lanes' 32-bit halves
  * of one fresh 64-bit draw give their cards (TC_HEARTS_LANES * 4 bytes: one word). */
 static TC_ALWAYS_INLINE void random_round(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                          int first, int last, trick_play *lanes, tc_draw8 *d,
-                                          int isa, tc_playout_recorder *recs)
+                                          int first, int last, trick_play *lanes,
+                                          trick_turn *turns, tc_draw8 *d, int isa,
+                                          tc_playout_recorder *recs)
 {
     uint64_t word = n == 4 && !last ? d->rng->next_uint64(d->rng->state) : 0;
     TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
         trick_bytes b = {d, (uint32_t)(word >> 32 * l)};
-        random_trick(r, tl, n, first, last, &lanes[l], &b, isa, tc_playout_lane_recorder(recs, l));
+        random_trick(r, tl, n, first, last, &lanes[l], &turns[l], &b, isa,
+                     tc_playout_lane_recorder(recs, l));
     }
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
- * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
- * stays in registers. */
+ * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, and the
+ * lanes' turns are local copies too: both stay in registers. */
 static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                            trick_play *lanes, int t, tc_draw8 *d, int isa,
                                            tc_playout_recorder *recs)
 {
     tc_draw8 draw = *d;
+    trick_turn turns[TC_HEARTS_LANES];
+    for (int l = 0; l < TC_HEARTS_LANES; ++l) turns[l] = lanes[l].turn;
     int last = r->hand_size - 1;
     if (t == 0 && t < last) {
-        random_round(r, tl, n, 1, 0, lanes, &draw, isa, recs);
+        random_round(r, tl, n, 1, 0, lanes, turns, &draw, isa, recs);
         t = 1;
     }
-    for (; t < last; ++t) random_round(r, tl, n, 0, 0, lanes, &draw, isa, recs);
-    random_round(r, tl, n, 0, 1, lanes, &draw, isa, recs);
+    for (; t < last; ++t) random_round(r, tl, n, 0, 0, lanes, turns, &draw, isa, recs);
+    random_round(r, tl, n, 0, 1, lanes, turns, &draw, isa, recs);
     *d = draw;
 }
 
@@ -336,12 +347,12 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const t
             p->hands[to] |= p->passed[seat];
         }
     }
-    tc_seat_map_init(&p->seats, p->hands, n);
+    tc_seat_map_init(&p->turn.seats, p->hands, n);
     tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
-    p->leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
-                    ? 1
-                    : tc_seat_map_seat(&p->seats, tc_lowest(clubs), n);
-    p->lead = tl->unbroken_lead;
+    p->turn.leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
+                         ? 1
+                         : tc_seat_map_seat(&p->turn.seats, tc_lowest(clubs), n);
+    p->turn.lead = tl->unbroken_lead;
 }
 
 static int check_policy(int policy)
