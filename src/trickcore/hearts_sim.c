@@ -173,18 +173,19 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
     tl->unbroken_lead = r->hearts_must_be_broken ? ~(TC_HEARTS_HEARTS | tl->queen_lead) : ~(tc_mask)0;
 }
 
-/* Who leads and what, and which seat holds each card still in play (for the trick winner): the
- * part of random play not indexed by seat, apart so that the trick loop can keep it in
- * registers. */
+/* Who leads and what, the cards played, and which seat holds each card still in play (for the
+ * trick winner): the part of random play not indexed by seat, apart so that the trick loop can
+ * keep it in registers. */
 typedef struct {
     tc_seat_map seats;
     int leader;
-    tc_mask lead; /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
+    tc_mask lead;   /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
+    tc_mask played; /* since the start of random play: a seat's hand is held & ~played */
 } trick_turn;
 
 /* The part of a deal state that random play by whole tricks needs (the score needs no more). */
 typedef struct {
-    tc_mask hands[TC_HEARTS_MAX_PLAYERS];
+    tc_mask held[TC_HEARTS_MAX_PLAYERS]; /* the hands at the start of random play */
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];
     tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
     trick_turn turn;
@@ -195,12 +196,13 @@ static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const trick_loop *tl
                                              const tc_hearts_state *s, int n)
 {
     for (int i = 0; i < n; ++i) {
-        p->hands[i] = s->hands[i];
+        p->held[i] = s->hands[i];
         p->taken[i] = s->taken[i];
         p->passed[i] = s->passed[i];
     }
     tc_seat_map_init(&p->turn.seats, s->hands, n);
     p->turn.leader = s->leader;
+    p->turn.played = 0;
     p->turn.lead = s->hearts_broken ? ~(tc_mask)0 : tl->unbroken_lead;
 }
 
@@ -245,27 +247,26 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
                                           trick_bytes *b, int isa, tc_playout_recorder *rec)
 {
     int seat = turn->leader;
-    tc_mask hand = p->hands[seat];
+    tc_mask hand = p->held[seat] & ~turn->played;
     tc_mask legal = last    ? hand
                     : first ? tc_hearts_lead_legal(r, hand, 1, turn->lead == ~(tc_mask)0, 0, 0)
                             : lead_legal(tl, turn, hand);
     tc_mask cards = last ? hand : pick_card(b, legal, n, isa);
     int card = tc_lowest(cards);
     if (rec) tc_playout_record(rec, card, legal);
-    p->hands[seat] = hand ^ cards;
     tc_mask led = tl->led[card];
     TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
     for (int i = 1; i < n; ++i) {
         seat = next_seat(tl, turn->leader, i, seat, n);
-        hand = p->hands[seat];
+        hand = p->held[seat] & ~turn->played;
         legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
         tc_mask bit = last ? hand : pick_card(b, legal, n, isa);
         if (rec) tc_playout_record(rec, tc_lowest(bit), legal);
-        p->hands[seat] = hand ^ bit;
         cards |= bit;
     }
     int winner = tc_seat_map_seat(&turn->seats, tc_trick_winning_card(cards, led, 0), n);
     p->taken[winner] |= cards;
+    turn->played |= cards;
     turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
     turn->leader = winner;
 }
@@ -332,7 +333,7 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const t
                                                int offset, tc_draw8 *d, int isa)
 {
     for (int seat = 0; seat < n; ++seat) {
-        p->hands[seat] = hands[seat];
+        p->held[seat] = hands[seat];
         p->taken[seat] = 0;
         p->passed[seat] = 0;
     }
@@ -343,16 +344,17 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const t
         }
         for (int seat = 0; seat < n; ++seat) {
             int to = seat + offset < n ? seat + offset : seat + offset - n;
-            p->hands[seat] ^= p->passed[seat];
-            p->hands[to] |= p->passed[seat];
+            p->held[seat] ^= p->passed[seat];
+            p->held[to] |= p->passed[seat];
         }
     }
-    tc_seat_map_init(&p->turn.seats, p->hands, n);
+    tc_seat_map_init(&p->turn.seats, p->held, n);
     tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
     p->turn.leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
                          ? 1
                          : tc_seat_map_seat(&p->turn.seats, tc_lowest(clubs), n);
     p->turn.lead = tl->unbroken_lead;
+    p->turn.played = 0;
 }
 
 static int check_policy(int policy)
