@@ -265,7 +265,9 @@ static TC_ALWAYS_INLINE void tc_hearts_score_of(const tc_hearts_rules *r, int n,
                                                 int *shooter, int *void_deal)
 {
     int32_t sum[TC_HEARTS_MAX_PLAYERS]; /* local: stores to `points` could alias the rules */
-    for (int p = 0; p < n; ++p) sum[p] = taken[p] ? 0 : r->no_tricks_bonus;
+    for (int p = 0; p < n; ++p) sum[p] = 0;
+    if (r->no_tricks_bonus)
+        for (int p = 0; p < n; ++p) sum[p] = taken[p] ? 0 : r->no_tricks_bonus;
     for (int i = 0; i < r->value_count; ++i) {
         int32_t value = r->value_of[i];
         tc_mask cards = r->value_cards[i];

@@ -156,7 +156,7 @@ typedef struct {
     tc_mask led[TC_NUM_CARD_IDS], breaking[TC_NUM_CARD_IDS];
     uint8_t next_seat[TC_HEARTS_MAX_PLAYERS]; /* seat + 1 mod n */
     tc_mask unbroken_lead; /* a lane's lead mask until hearts are broken */
-    tc_mask queen_lead;    /* Q♠ when unbroken_lead leaves it out only for the Q♠-and-hearts rule */
+    tc_mask queen_lead;    /* Q♠ when unbroken_lead leaves it out only for the only-Q♠ rule */
 } trick_loop;
 
 static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rules *r)
@@ -170,7 +170,8 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
         tl->next_seat[seat] = (uint8_t)(seat + 1 >= r->players ? 0 : seat + 1);
     int only_queen = r->hearts_must_be_broken && r->hearts_lead_with_only_queen;
     tl->queen_lead = only_queen ? TC_HEARTS_QUEEN_BIT : 0;
-    tl->unbroken_lead = r->hearts_must_be_broken ? ~(TC_HEARTS_HEARTS | tl->queen_lead) : ~(tc_mask)0;
+    tl->unbroken_lead =
+        r->hearts_must_be_broken ? ~(TC_HEARTS_HEARTS | tl->queen_lead) : ~(tc_mask)0;
 }
 
 /* Who leads and what, the cards played, and which seat holds each card still in play (for the
@@ -264,11 +265,12 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         if (rec) tc_playout_record(rec, tc_lowest(bit), legal);
         cards |= bit;
     }
-    int winner = tc_seat_map_seat(&turn->seats, tc_trick_winning_card(cards, led, 0), n);
+    int win = tc_trick_winning_card(cards, led, 0);
+    unsigned winner = (unsigned)tc_seat_map_seat(&turn->seats, win, n); /* no sign extension */
     p->taken[winner] |= cards;
     turn->played |= cards;
     turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
-    turn->leader = winner;
+    turn->leader = (int)winner;
 }
 
 /* Trick `first`/`last` of every lane, lane by lane; for four players the lanes' 32-bit halves
