@@ -179,7 +179,7 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
  * keep it in registers. */
 typedef struct {
     tc_seat_map seats;
-    int leader;
+    unsigned leader; /* unsigned, as every seat of the loop: indexes without a sign extension */
     tc_mask lead;   /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
     tc_mask played; /* since the start of random play: a seat's hand is held & ~played */
 } trick_turn;
@@ -202,7 +202,7 @@ static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const trick_loop *tl
         p->passed[i] = s->passed[i];
     }
     tc_seat_map_init(&p->turn.seats, s->hands, n);
-    p->turn.leader = s->leader;
+    p->turn.leader = (unsigned)s->leader;
     p->turn.played = 0;
     p->turn.lead = s->hearts_broken ? ~(tc_mask)0 : tl->unbroken_lead;
 }
@@ -218,7 +218,8 @@ static TC_ALWAYS_INLINE tc_mask lead_legal(const trick_loop *tl, const trick_tur
 
 /* The seat after `seat`, which is i - 1 places after `leader`, among n; n is a constant in the
  * loops specialised for 4 players, which count from the leader (no chain from seat to seat). */
-static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int leader, int i, int seat, int n)
+static TC_ALWAYS_INLINE unsigned next_seat(const trick_loop *tl, unsigned leader, unsigned i,
+                                           unsigned seat, int n)
 {
     return n == 4 ? (leader + i) & 3 : tl->next_seat[seat];
 }
@@ -247,7 +248,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
                                           int first, int last, trick_play *p, trick_turn *turn,
                                           trick_bytes *b, int isa, tc_playout_recorder *rec)
 {
-    int seat = turn->leader;
+    unsigned seat = turn->leader;
     tc_mask hand = p->held[seat] & ~turn->played;
     tc_mask legal = last    ? hand
                     : first ? tc_hearts_lead_legal(r, hand, 1, turn->lead == ~(tc_mask)0, 0, 0)
@@ -258,7 +259,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     tc_mask led = tl->led[card];
     TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
     for (int i = 1; i < n; ++i) {
-        seat = next_seat(tl, turn->leader, i, seat, n);
+        seat = next_seat(tl, turn->leader, (unsigned)i, seat, n);
         hand = p->held[seat] & ~turn->played;
         legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
         tc_mask bit = last ? hand : pick_card(b, legal, n, isa);
@@ -266,11 +267,11 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         cards |= bit;
     }
     int win = tc_trick_winning_card(cards, led, 0);
-    unsigned winner = (unsigned)tc_seat_map_seat(&turn->seats, win, n); /* no sign extension */
+    unsigned winner = (unsigned)tc_seat_map_seat(&turn->seats, win, n);
     p->taken[winner] |= cards;
     turn->played |= cards;
     turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
-    turn->leader = (int)winner;
+    turn->leader = winner;
 }
 
 /* Trick `first`/`last` of every lane, lane by lane; for four players the lanes' 32-bit halves
@@ -354,7 +355,7 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const t
     tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
     p->turn.leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
                          ? 1
-                         : tc_seat_map_seat(&p->turn.seats, tc_lowest(clubs), n);
+                         : (unsigned)tc_seat_map_seat(&p->turn.seats, tc_lowest(clubs), n);
     p->turn.lead = tl->unbroken_lead;
     p->turn.played = 0;
 }
@@ -428,9 +429,10 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
  * random_tricks; greedy: see finish), then the outputs of the lanes within `count`. `n` is
  * r->players (a constant in the loops for four players). */
 static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *rng, int policy,
-                                            int64_t count, const tc_hearts_block *out, int isa,
+                                            int64_t count, const tc_hearts_block *block, int isa,
                                             int recording, int n)
 {
+    const tc_hearts_block out = *block; /* stores to its arrays could alias *block */
     trick_loop tl;
     trick_loop_init(&tl, r);
     int deck_size = n * r->hand_size;
@@ -448,7 +450,7 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
             tc_dealer_deal_isa(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw8_below(&d, (uint32_t)r->rotation_length) : 0;
             if (recording && l < within)
-                tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, deck_size);
+                tc_playout_recorder_at(&recs[l], out.plays, out.legal, j0 + l, deck_size);
         }
         trick_play lanes[TC_HEARTS_LANES];
         if (policy == TC_HEARTS_RANDOM) {
@@ -466,16 +468,16 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
-            tc_hearts_score_of(r, n, lanes[l].taken, out->points + j * n, &shooter, &void_deal);
+            tc_hearts_score_of(r, n, lanes[l].taken, out.points + j * n, &shooter, &void_deal);
             for (int p = 0; p < n; ++p)
-                out->tricks[j * n + p] = (int8_t)(tc_popcount(lanes[l].taken[p]) / n);
-            out->moon[j] = (uint8_t)(shooter >= 0);
-            out->shooter[j] = (int8_t)shooter;
-            out->void_deal[j] = (uint8_t)void_deal;
-            out->direction[j] = (int8_t)direction[l];
-            if (out->hands) memcpy(out->hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
-            if (out->passes)
-                memcpy(out->passes + j * n, lanes[l].passed, (size_t)n * sizeof(tc_mask));
+                out.tricks[j * n + p] = (int8_t)(tc_popcount(lanes[l].taken[p]) / n);
+            out.moon[j] = (uint8_t)(shooter >= 0);
+            out.shooter[j] = (int8_t)shooter;
+            out.void_deal[j] = (uint8_t)void_deal;
+            out.direction[j] = (int8_t)direction[l];
+            if (out.hands) memcpy(out.hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
+            if (out.passes)
+                memcpy(out.passes + j * n, lanes[l].passed, (size_t)n * sizeof(tc_mask));
         }
     }
 }
