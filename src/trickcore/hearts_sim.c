@@ -250,6 +250,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
 {
     unsigned seat = turn->leader;
     tc_mask hand = p->held[seat] & ~turn->played;
+    /* the lead mask is every card exactly when hearts are broken or need not be */
     tc_mask legal = last    ? hand
                     : first ? tc_hearts_lead_legal(r, hand, 1, turn->lead == ~(tc_mask)0, 0, 0)
                             : lead_legal(tl, turn, hand);
@@ -274,8 +275,9 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     turn->leader = winner;
 }
 
-/* Trick `first`/`last` of every lane, lane by lane; for four players the lanes' 32-bit halves
- * of one fresh 64-bit draw give their cards (TC_HEARTS_LANES * 4 bytes: one word). */
+/* One trick of every lane (the first or the last as `first` and `last` say), lane by lane; for
+ * four players the lanes' 32-bit halves of one fresh 64-bit draw give their cards
+ * (TC_HEARTS_LANES * 4 bytes: one word). */
 static TC_ALWAYS_INLINE void random_round(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                           int first, int last, trick_play *lanes,
                                           trick_turn *turns, tc_draw8 *d, int isa,
