@@ -107,8 +107,8 @@ cdef extern from "trickcore/hearts.h" nogil:
     int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_mask cards,
                        int *refusal)
     tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s)
-    void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken, const int8_t *tricks_won,
-                         int32_t *points, int *shooter, int *void_deal)
+    void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken, int32_t *points,
+                         int *shooter, int *void_deal)
     int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
                            int policy, int64_t count, int32_t *points)
     int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,

@@ -217,8 +217,7 @@ cdef class DealCore:
             raise IllegalMoveError(
                 f"the deal is not over ({self.state.tricks_played} of {self.kernel.c.hand_size} "
                 f"tricks played): points() is known at the end; see points_taken")
-        tc_hearts_score(&self.kernel.c, self.state.taken, self.state.tricks_won, points, &shooter,
-                        &void_deal)
+        tc_hearts_score(&self.kernel.c, self.state.taken, points, &shooter, &void_deal)
         return (tuple(points[p] for p in range(self.kernel.c.players)),
                 None if shooter < 0 else shooter, bool(void_deal))
 

@@ -256,45 +256,49 @@ static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
 }
 
 /* Final score of a finished deal among `n` = r->players seats (a constant in hot loops, so the
- * seat loops unroll) from the cards each seat took and the tricks it won: points per seat (moon,
- * no-trick bonus and void deal applied), the moon shooter or -1, and whether the deal is void.
- * Card points are one popcount per distinct card value and seat (see tc_hearts_points). */
+ * seat loops unroll) from the cards each seat took: points per seat (moon, no-trick bonus and
+ * void deal applied), the moon shooter or -1, and whether the deal is void. A seat took no trick
+ * when it took no card, and every trick when it took the whole deck. Card points are one
+ * popcount per distinct card value and seat (see tc_hearts_points). */
 static TC_ALWAYS_INLINE void tc_hearts_score_of(const tc_hearts_rules *r, int n,
-                                                const tc_mask *taken, const int8_t *tricks_won,
-                                                int32_t *points, int *shooter, int *void_deal)
+                                                const tc_mask *taken, int32_t *points,
+                                                int *shooter, int *void_deal)
 {
-    int who = -1, all_tricks = 0;
-    for (int p = 0; p < n; ++p) {
-        all_tricks |= tricks_won[p] == r->hand_size;
-        if ((taken[p] & r->moon_cards) == r->moon_cards) who = p;
-        points[p] = tricks_won[p] == 0 ? r->no_tricks_bonus : 0;
-    }
+    int32_t sum[TC_HEARTS_MAX_PLAYERS]; /* local: stores to `points` could alias the rules */
+    for (int p = 0; p < n; ++p) sum[p] = 0;
+    if (r->no_tricks_bonus)
+        for (int p = 0; p < n; ++p) sum[p] = taken[p] ? 0 : r->no_tricks_bonus;
     for (int i = 0; i < r->value_count; ++i) {
         int32_t value = r->value_of[i];
         tc_mask cards = r->value_cards[i];
-        for (int p = 0; p < n; ++p) points[p] += value * tc_popcount(taken[p] & cards);
+        for (int p = 0; p < n; ++p) sum[p] += value * tc_popcount(taken[p] & cards);
     }
-    *void_deal = r->void_if_one_takes_all && all_tricks;
-    *shooter = r->moon != TC_HEARTS_MOON_OFF && !*void_deal ? who : -1;
-    if (*void_deal) {
-        for (int p = 0; p < n; ++p) points[p] = 0;
-        return;
+    int all_tricks = 0, who = -1;
+    if (r->void_if_one_takes_all)
+        for (int p = 0; p < n; ++p) all_tricks |= taken[p] == r->deck;
+    if (r->moon != TC_HEARTS_MOON_OFF && !all_tricks)
+        for (int p = 0; p < n; ++p)
+            if ((taken[p] & r->moon_cards) == r->moon_cards) who = p;
+    if (all_tricks) {
+        for (int p = 0; p < n; ++p) sum[p] = 0;
+    } else if (who >= 0) {
+        sum[who] -= tc_hearts_points(r, r->moon_cards);
+        for (int p = 0; p < n; ++p) {
+            if (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER && p == who)
+                sum[p] -= r->moon_points;
+            else if (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS && p != who)
+                sum[p] += r->moon_points;
+        }
     }
-    if (*shooter < 0) return;
-    points[*shooter] -= tc_hearts_points(r, r->moon_cards);
-    for (int p = 0; p < n; ++p) {
-        if (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER && p == *shooter)
-            points[p] -= r->moon_points;
-        else if (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS && p != *shooter)
-            points[p] += r->moon_points;
-    }
+    for (int p = 0; p < n; ++p) points[p] = sum[p];
+    *shooter = who;
+    *void_deal = all_tricks;
 }
 
-static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken,
-                                   const int8_t *tricks_won, int32_t *points, int *shooter,
-                                   int *void_deal)
+static inline void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken, int32_t *points,
+                                   int *shooter, int *void_deal)
 {
-    tc_hearts_score_of(r, r->players, taken, tricks_won, points, shooter, void_deal);
+    tc_hearts_score_of(r, r->players, taken, points, shooter, void_deal);
 }
 
 /* Cards that can be part of a legal pass from `hand` (all of it, less Q♠ when the Spardame

@@ -12,11 +12,15 @@
  * generator) and draws its pass direction (tc_draw8_below, when the rotation has several); then
  * each lane in turn passes, seats 1..n-1 then 0, each pass card by card uniformly among the cards
  * not chosen yet (tc_draw8_bit), a pass breaking the Q♠ rule drawn again in full; then the tricks
- * are played, trick by trick and lane by lane, every card but the last trick's by tc_draw8_bit
- * among the legal cards. These share one tc_draw8 stream per block (draw.h's 8-bit choices: one
- * byte of a 64-bit draw per choice, lowest first, eight per draw; a rejected byte is replaced by
- * the low byte of a fresh draw). Playouts from a state (tc_hearts_playouts) use one such stream
- * for the whole call. */
+ * are played, trick by trick and lane by lane, every card but the last trick's uniformly among
+ * the legal cards. The direction and pass draws share one tc_draw8 stream per block (draw.h's
+ * 8-bit choices: one byte of a 64-bit draw per choice, lowest first, eight per draw; a rejected
+ * byte is replaced by the low byte of a fresh draw). With four players each round of tricks (one
+ * trick of every lane) takes one fresh 64-bit draw straight from the generator instead: lane l's
+ * i-th card of the trick (in play order, the lead first) by byte 4l + i, a rejected byte replaced
+ * as in the stream. Other player counts draw their cards from the stream too. Playouts from a
+ * state (tc_hearts_playouts) use one such stream for the whole call (the moves up to the start
+ * of a trick), then the same rounds. */
 #include "trickcore/hearts.h"
 
 #include <string.h>
@@ -122,7 +126,8 @@ static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask ha
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
-/* Random play interleaves TC_HEARTS_LANES deals (playout.h's lane scheme). */
+/* Random play interleaves TC_HEARTS_LANES deals (playout.h's lane scheme). With four players the
+ * lanes' tricks of a round share one 64-bit draw, four bytes a lane (see random_round). */
 #define TC_HEARTS_LANES 2
 
 /* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
@@ -144,37 +149,14 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
     }
 }
 
-/* The part of a deal state that random play by whole tricks needs (the score needs no more),
- * and which seat holds each card still in play, for the trick winner. */
-typedef struct {
-    tc_mask hands[TC_HEARTS_MAX_PLAYERS];
-    tc_mask taken[TC_HEARTS_MAX_PLAYERS];
-    tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
-    int8_t won[TC_HEARTS_MAX_PLAYERS];
-    tc_seat_map seats;
-    int leader;
-    tc_mask broken; /* not 0 once hearts are broken: the cards that broke them */
-} trick_play;
-
-/* From a state at the start of a trick. */
-static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const tc_hearts_state *s, int n)
-{
-    for (int i = 0; i < n; ++i) {
-        p->hands[i] = s->hands[i];
-        p->taken[i] = s->taken[i];
-        p->won[i] = s->tricks_won[i];
-        p->passed[i] = s->passed[i];
-    }
-    tc_seat_map_init(&p->seats, s->hands, n);
-    p->leader = s->leader;
-    p->broken = s->hearts_broken ? TC_HEARTS_HEARTS : 0;
-}
-
 /* What the trick loop looks up rather than computes, built once per block: by card led, its
- * suit's cards and the cards that break hearts on its trick; the next seat in play order. */
+ * suit's cards and the cards that break hearts on its trick; the next seat in play order; the
+ * lead masks of lead_legal. */
 typedef struct {
     tc_mask led[TC_NUM_CARD_IDS], breaking[TC_NUM_CARD_IDS];
     uint8_t next_seat[TC_HEARTS_MAX_PLAYERS]; /* seat + 1 mod n */
+    tc_mask unbroken_lead; /* a lane's lead mask until hearts are broken */
+    tc_mask queen_lead;    /* Q♠ when unbroken_lead leaves it out only for the only-Q♠ rule */
 } trick_loop;
 
 static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rules *r)
@@ -186,12 +168,76 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
     }
     for (int seat = 0; seat < TC_HEARTS_MAX_PLAYERS; ++seat)
         tl->next_seat[seat] = (uint8_t)(seat + 1 >= r->players ? 0 : seat + 1);
+    int only_queen = r->hearts_must_be_broken && r->hearts_lead_with_only_queen;
+    tl->queen_lead = only_queen ? TC_HEARTS_QUEEN_BIT : 0;
+    tl->unbroken_lead =
+        r->hearts_must_be_broken ? ~(TC_HEARTS_HEARTS | tl->queen_lead) : ~(tc_mask)0;
 }
 
-/* The seat after `seat` among n; n is a constant in the loops specialised for 4 players. */
-static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int seat, int n)
+/* Who leads and what, the cards played, and which seat holds each card still in play (for the
+ * trick winner): the part of random play not indexed by seat, apart so that the trick loop can
+ * keep it in registers. */
+typedef struct {
+    tc_seat_map seats;
+    unsigned leader; /* unsigned, as every seat of the loop: indexes without a sign extension */
+    tc_mask lead;   /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
+    tc_mask played; /* since the start of random play: a seat's hand is held & ~played */
+} trick_turn;
+
+/* The part of a deal state that random play by whole tricks needs (the score needs no more). */
+typedef struct {
+    tc_mask held[TC_HEARTS_MAX_PLAYERS]; /* the hands at the start of random play */
+    tc_mask taken[TC_HEARTS_MAX_PLAYERS];
+    tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* for the block's outputs */
+    trick_turn turn;
+} trick_play;
+
+/* From a state at the start of a trick. */
+static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const trick_loop *tl,
+                                             const tc_hearts_state *s, int n)
 {
-    return n == 4 ? (seat + 1) & 3 : tl->next_seat[seat];
+    for (int i = 0; i < n; ++i) {
+        p->held[i] = s->hands[i];
+        p->taken[i] = s->taken[i];
+        p->passed[i] = s->passed[i];
+    }
+    tc_seat_map_init(&p->turn.seats, s->hands, n);
+    p->turn.leader = (unsigned)s->leader;
+    p->turn.played = 0;
+    p->turn.lead = s->hearts_broken ? ~(tc_mask)0 : tl->unbroken_lead;
+}
+
+/* Legal leads from `hand` after the first trick, as tc_hearts_lead_legal gives them, from the
+ * lane's lead mask: its cards of the hand (with Q♠ when the mask leaves it out only so that a
+ * hand of hearts and Q♠ falls through), or the whole hand when it holds none of them. */
+static TC_ALWAYS_INLINE tc_mask lead_legal(const trick_loop *tl, const trick_turn *turn,
+                                           tc_mask hand)
+{
+    return hand & turn->lead ? hand & (turn->lead | tl->queen_lead) : hand;
+}
+
+/* The seat after `seat`, which is i - 1 places after `leader`, among n; n is a constant in the
+ * loops specialised for 4 players, which count from the leader (no chain from seat to seat). */
+static TC_ALWAYS_INLINE unsigned next_seat(const trick_loop *tl, unsigned leader, unsigned i,
+                                           unsigned seat, int n)
+{
+    return n == 4 ? (leader + i) & 3 : tl->next_seat[seat];
+}
+
+/* Where a trick's random bytes come from (see the random order in the header comment): for four
+ * players, the lane's 32 bits of the round's word, lowest byte first; otherwise the block's
+ * tc_draw8 stream. */
+typedef struct {
+    tc_draw8 *stream;
+    uint32_t bits;
+} trick_bytes;
+
+static TC_ALWAYS_INLINE tc_mask pick_card(trick_bytes *b, tc_mask legal, int n, int isa)
+{
+    if (n != 4) return tc_playout_pick(b->stream, legal, isa);
+    uint32_t byte = b->bits & 0xFF;
+    b->bits >>= 8;
+    return tc_draw8_bit_chunk(b->stream->rng, legal, byte, isa);
 }
 
 /* One trick with uniformly random legal cards among `n` players. `first` (the first trick) and
@@ -199,61 +245,75 @@ static TC_ALWAYS_INLINE int next_seat(const trick_loop *tl, int seat, int n)
  * constants at every call, so their rules cost nothing in the other tricks. The winner is the
  * seat that played the trick's winning card (trick.h's rule, from masks). */
 static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                          int first, int last, trick_play *p, tc_draw8 *d, int isa,
-                                          tc_playout_recorder *rec)
+                                          int first, int last, trick_play *p, trick_turn *turn,
+                                          trick_bytes *b, int isa, tc_playout_recorder *rec)
 {
-    int seat = p->leader;
-    tc_mask hand = p->hands[seat];
-    tc_mask legal = last ? hand : tc_hearts_lead_legal(r, hand, first, p->broken != 0, 0, 0);
-    tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
+    unsigned seat = turn->leader;
+    tc_mask hand = p->held[seat] & ~turn->played;
+    /* the lead mask is every card exactly when hearts are broken or need not be */
+    tc_mask legal = last    ? hand
+                    : first ? tc_hearts_lead_legal(r, hand, 1, turn->lead == ~(tc_mask)0, 0, 0)
+                            : lead_legal(tl, turn, hand);
+    tc_mask cards = last ? hand : pick_card(b, legal, n, isa);
     int card = tc_lowest(cards);
     if (rec) tc_playout_record(rec, card, legal);
-    p->hands[seat] = hand ^ cards;
     tc_mask led = tl->led[card];
     TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
     for (int i = 1; i < n; ++i) {
-        seat = next_seat(tl, seat, n);
-        hand = p->hands[seat];
+        seat = next_seat(tl, turn->leader, (unsigned)i, seat, n);
+        hand = p->held[seat] & ~turn->played;
         legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
-        tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
+        tc_mask bit = last ? hand : pick_card(b, legal, n, isa);
         if (rec) tc_playout_record(rec, tc_lowest(bit), legal);
-        p->hands[seat] = hand ^ bit;
         cards |= bit;
     }
-    int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, 0), n);
+    int win = tc_trick_winning_card(cards, led, 0);
+    unsigned winner = (unsigned)tc_seat_map_seat(&turn->seats, win, n);
     p->taken[winner] |= cards;
-    p->won[winner]++;
-    p->broken |= cards & tl->breaking[card];
-    p->leader = winner;
+    turn->played |= cards;
+    turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
+    turn->leader = winner;
+}
+
+/* One trick of every lane (the first or the last as `first` and `last` say), lane by lane; for
+ * four players the lanes' 32-bit halves of one fresh 64-bit draw give their cards
+ * (TC_HEARTS_LANES * 4 bytes: one word). */
+static TC_ALWAYS_INLINE void random_round(const tc_hearts_rules *r, const trick_loop *tl, int n,
+                                          int first, int last, trick_play *lanes,
+                                          trick_turn *turns, tc_draw8 *d, int isa,
+                                          tc_playout_recorder *recs)
+{
+    uint64_t word = n == 4 && !last ? d->rng->next_uint64(d->rng->state) : 0;
+    TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
+    for (int l = 0; l < TC_HEARTS_LANES; ++l) {
+        trick_bytes b = {d, (uint32_t)(word >> 32 * l)};
+        random_trick(r, tl, n, first, last, &lanes[l], &turns[l], &b, isa,
+                     tc_playout_lane_recorder(recs, l));
+    }
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
- * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
- * stays in registers. */
+ * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, and the
+ * lanes' turns are local copies too: both stay in registers. */
 static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                            trick_play *lanes, int t, tc_draw8 *d, int isa,
                                            tc_playout_recorder *recs)
 {
     tc_draw8 draw = *d;
+    trick_turn turns[TC_HEARTS_LANES];
+    for (int l = 0; l < TC_HEARTS_LANES; ++l) turns[l] = lanes[l].turn;
     int last = r->hand_size - 1;
     if (t == 0 && t < last) {
-        TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
-        for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, n, 1, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
+        random_round(r, tl, n, 1, 0, lanes, turns, &draw, isa, recs);
         t = 1;
     }
-    for (; t < last; ++t)
-        TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
-        for (int l = 0; l < TC_HEARTS_LANES; ++l)
-            random_trick(r, tl, n, 0, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
-    TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
-    for (int l = 0; l < TC_HEARTS_LANES; ++l)
-        random_trick(r, tl, n, 0, 1, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
+    for (; t < last; ++t) random_round(r, tl, n, 0, 0, lanes, turns, &draw, isa, recs);
+    random_round(r, tl, n, 0, 1, lanes, turns, &draw, isa, recs);
     *d = draw;
 }
 
 /* Plays the lanes' states to their end with `policy`, leaving in `lanes` the cards each seat took
- * and the tricks it won: move by move under every rule, then, for the random policy, by whole
+ * (n cards per trick won): move by move under every rule, then, for the random policy, by whole
  * tricks. All lanes start from the same point of a deal. `n` is r->players, or the constant 4 in
  * the loops specialised for four players. */
 static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl, int n,
@@ -262,7 +322,7 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
 {
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
         play_moves(r, &s[l], policy, d, isa, tc_playout_lane_recorder(recs, l));
-        trick_play_from(&lanes[l], &s[l], n);
+        trick_play_from(&lanes[l], tl, &s[l], n);
     }
     if (s[0].phase == TC_HEARTS_PLAYING)
         random_tricks(r, tl, n, lanes, s[0].tricks_played, d, isa, recs);
@@ -273,15 +333,14 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
  * exchange, and the first leader (the player left of the dealer, or the holder of the lowest
  * club in play). The same deal as tc_hearts_deal_unchecked and its passes, without the state's
  * bookkeeping. */
-static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, trick_play *p,
-                                               const tc_mask *hands, int offset, tc_draw8 *d,
-                                               int isa)
+static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const trick_loop *tl,
+                                               int n, trick_play *p, const tc_mask *hands,
+                                               int offset, tc_draw8 *d, int isa)
 {
     for (int seat = 0; seat < n; ++seat) {
-        p->hands[seat] = hands[seat];
+        p->held[seat] = hands[seat];
         p->taken[seat] = 0;
         p->passed[seat] = 0;
-        p->won[seat] = 0;
     }
     if (offset) {
         for (int k = 1; k <= n; ++k) {
@@ -290,16 +349,17 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, int n, 
         }
         for (int seat = 0; seat < n; ++seat) {
             int to = seat + offset < n ? seat + offset : seat + offset - n;
-            p->hands[seat] ^= p->passed[seat];
-            p->hands[to] |= p->passed[seat];
+            p->held[seat] ^= p->passed[seat];
+            p->held[to] |= p->passed[seat];
         }
     }
-    tc_seat_map_init(&p->seats, p->hands, n);
+    tc_seat_map_init(&p->turn.seats, p->held, n);
     tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
-    p->leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
-                    ? 1
-                    : tc_seat_map_seat(&p->seats, tc_lowest(clubs), n);
-    p->broken = 0;
+    p->turn.leader = r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER
+                         ? 1
+                         : (unsigned)tc_seat_map_seat(&p->turn.seats, tc_lowest(clubs), n);
+    p->turn.lead = tl->unbroken_lead;
+    p->turn.played = 0;
 }
 
 static int check_policy(int policy)
@@ -324,8 +384,8 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
         int within = tc_playout_lanes_within(i0, count, TC_HEARTS_LANES);
         for (int l = 0; l < within; ++l) {
             int shooter, void_deal;
-            tc_hearts_score_of(r, n, lanes[l].taken, lanes[l].won, points + (i0 + l) * n,
-                            &shooter, &void_deal);
+            tc_hearts_score_of(r, n, lanes[l].taken, points + (i0 + l) * n, &shooter,
+                               &void_deal);
         }
     }
 }
@@ -371,9 +431,10 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
  * random_tricks; greedy: see finish), then the outputs of the lanes within `count`. `n` is
  * r->players (a constant in the loops for four players). */
 static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *rng, int policy,
-                                            int64_t count, const tc_hearts_block *out, int isa,
+                                            int64_t count, const tc_hearts_block *block, int isa,
                                             int recording, int n)
 {
+    const tc_hearts_block out = *block; /* stores to its arrays could alias *block */
     trick_loop tl;
     trick_loop_init(&tl, r);
     int deck_size = n * r->hand_size;
@@ -391,13 +452,13 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
             tc_dealer_deal_isa(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw8_below(&d, (uint32_t)r->rotation_length) : 0;
             if (recording && l < within)
-                tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, deck_size);
+                tc_playout_recorder_at(&recs[l], out.plays, out.legal, j0 + l, deck_size);
         }
         trick_play lanes[TC_HEARTS_LANES];
         if (policy == TC_HEARTS_RANDOM) {
             for (int l = 0; l < TC_HEARTS_LANES; ++l) {
                 int offset = r->pass_count ? r->rotation[direction[l]] : 0;
-                random_deal_start(r, n, &lanes[l], hands[l], offset, &d, isa);
+                random_deal_start(r, &tl, n, &lanes[l], hands[l], offset, &d, isa);
             }
             random_tricks(r, &tl, n, lanes, 0, &d, isa, recording ? recs : 0);
         } else {
@@ -409,16 +470,16 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
             int shooter, void_deal;
-            tc_hearts_score_of(r, n, lanes[l].taken, lanes[l].won, out->points + j * n, &shooter,
-                               &void_deal);
-            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = lanes[l].won[p];
-            out->moon[j] = (uint8_t)(shooter >= 0);
-            out->shooter[j] = (int8_t)shooter;
-            out->void_deal[j] = (uint8_t)void_deal;
-            out->direction[j] = (int8_t)direction[l];
-            if (out->hands) memcpy(out->hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
-            if (out->passes)
-                memcpy(out->passes + j * n, lanes[l].passed, (size_t)n * sizeof(tc_mask));
+            tc_hearts_score_of(r, n, lanes[l].taken, out.points + j * n, &shooter, &void_deal);
+            for (int p = 0; p < n; ++p)
+                out.tricks[j * n + p] = (int8_t)(tc_popcount(lanes[l].taken[p]) / n);
+            out.moon[j] = (uint8_t)(shooter >= 0);
+            out.shooter[j] = (int8_t)shooter;
+            out.void_deal[j] = (uint8_t)void_deal;
+            out.direction[j] = (int8_t)direction[l];
+            if (out.hands) memcpy(out.hands + j * n, hands[l], (size_t)n * sizeof(tc_mask));
+            if (out.passes)
+                memcpy(out.passes + j * n, lanes[l].passed, (size_t)n * sizeof(tc_mask));
         }
     }
 }

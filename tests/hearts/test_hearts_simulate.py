@@ -105,9 +105,10 @@ def test_rules_pickle_for_process_executors() -> None:
 
 
 @pytest.mark.parametrize("rules", [
-    Rules.svarta_maja(), Rules.svarta_maja(players=3), Rules.svarta_maja(players=6, pass_count=0),
-    Rules.spardame(), Rules.spardame(players=5),
-], ids=["svarta-maja", "svarta-maja-3", "svarta-maja-6-no-passing", "spardame", "spardame-5"])
+    Rules.svarta_maja(), Rules.svarta_maja(pass_count=0), Rules.svarta_maja(players=3),
+    Rules.svarta_maja(players=6, pass_count=0), Rules.spardame(), Rules.spardame(players=5),
+], ids=["svarta-maja", "svarta-maja-no-passing", "svarta-maja-3", "svarta-maja-6-no-passing",
+        "spardame", "spardame-5"])
 def test_the_plain_random_loop_plays_the_recorded_deals(rules: Rules) -> None:
     # Without recording, random deals run in a loop variant of their own (on x86-64 CPUs with
     # fast BMI2, one compiled for them): the same deals as the recording loop, which the
