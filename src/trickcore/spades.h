@@ -218,24 +218,32 @@ static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_
     }
 }
 
-/* Legal bids as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil) of a seat holding `hand`
- * whose partner bid `partner_bid` (TC_SPADES_NO_BID before the partner bids), with blind nil
- * open to it when `blind` is 1. */
-static inline uint32_t tc_spades_allowed_bids(const tc_spades_rules *r, tc_mask hand,
-                                              int partner_bid, int blind)
+/* Legal bids as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil) under the bidding variant
+ * `bidding` (a constant where the caller knows it, which leaves the variant's case alone) of a
+ * seat holding `trumps` trumps whose partner bid `partner_bid` (TC_SPADES_NO_BID before the
+ * partner bids), with blind nil open to it when `blind` is 1. */
+static TC_ALWAYS_INLINE uint32_t tc_spades_variant_bids(int bidding, int trumps, int partner_bid,
+                                                        int blind)
 {
     uint32_t nil = UINT32_C(1) << TC_SPADES_NIL, blind_bit = (uint32_t)blind << TC_SPADES_BLIND_NIL;
-    switch (r->bidding) {
+    switch (bidding) {
     case TC_SPADES_SUICIDE:
         if (partner_bid == TC_SPADES_NO_BID) break;
         return partner_bid == TC_SPADES_NIL || partner_bid == TC_SPADES_BLIND_NIL
                    ? TC_SPADES_NUMBER_BIDS
                    : nil | blind_bit;
-    case TC_SPADES_MIRROR: return UINT32_C(1) << tc_popcount(hand & r->trumps);
-    case TC_SPADES_WHIZ: return UINT32_C(1) << tc_popcount(hand & r->trumps) | nil | blind_bit;
+    case TC_SPADES_MIRROR: return UINT32_C(1) << trumps;
+    case TC_SPADES_WHIZ: return UINT32_C(1) << trumps | nil | blind_bit;
     default: break;
     }
     return TC_SPADES_NUMBER_BIDS | nil | blind_bit;
+}
+
+/* Legal bids (tc_spades_variant_bids) of a seat holding `hand` under the rules' variant. */
+static inline uint32_t tc_spades_allowed_bids(const tc_spades_rules *r, tc_mask hand,
+                                              int partner_bid, int blind)
+{
+    return tc_spades_variant_bids(r->bidding, tc_popcount(hand & r->trumps), partner_bid, blind);
 }
 
 /* Legal bids of the seat to act (see tc_spades_allowed_bids); 0 outside the bidding phase. */
@@ -331,13 +339,14 @@ static inline int tc_spades_choose_bid(const tc_spades_rules *r, uint32_t legal,
  * every nil of it fails; in partnerships the other side makes its contract with all 13 tricks
  * counted for it, in cutthroat each other player makes its contract with its own tricks (at
  * least the bid). Each bag_limit bags of the counter cost the penalty, the rest carrying over.
- * Branch-free per seat. */
-static inline void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t *bids,
-                                          const int8_t *won, const int32_t *scores,
-                                          const int16_t *bags_before, int offender,
-                                          tc_spades_result *out)
+ * Branch-free per seat. `sides` is tc_spades_sides(r), a constant where the caller knows it (the
+ * loops over sides and seats unroll). */
+static TC_ALWAYS_INLINE void tc_spades_score_sides(const tc_spades_rules *r, int sides,
+                                                   const int8_t *bids, const int8_t *won,
+                                                   const int32_t *scores,
+                                                   const int16_t *bags_before, int offender,
+                                                   tc_spades_result *out)
 {
-    int sides = tc_spades_sides(r);
     for (int k = 0; k < sides; ++k) {
         int32_t points = 0;
         int contract = 0, tricks = 0, nil_tricks = 0;
@@ -378,6 +387,15 @@ static inline void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t
         out->tricks[k] = (int8_t)tricks;
         out->made[k] = (int8_t)made;
     }
+}
+
+/* tc_spades_score_sides for the rules' sides. */
+static inline void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t *bids,
+                                          const int8_t *won, const int32_t *scores,
+                                          const int16_t *bags_before, int offender,
+                                          tc_spades_result *out)
+{
+    tc_spades_score_sides(r, tc_spades_sides(r), bids, won, scores, bags_before, offender, out);
 }
 
 /* Fills the derived fields (trumps, top_trumps, trick) from deck; then validates the struct

@@ -320,22 +320,42 @@ static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer
 }
 
 /* The evaluator's bids of a deal dealt by seat 0 with every score 0 (no side behind, so no
- * evaluator bids blind nil; `blind` has bit p when seat p may): each seat's legal bids (in
- * bidding order, to `legal_bids` unless NULL) and its bid. */
-static TC_ALWAYS_INLINE void bid_deal(const tc_spades_rules *r, const tc_mask *hands, int blind,
-                                      int *bids, uint32_t *legal_bids)
+ * evaluator bids blind nil; `blind` has bit p when seat p may) under the rules' bidding variant
+ * `bidding` (a constant for the standard one): each seat's legal bids (in bidding order, to
+ * `legal_bids` unless NULL) and its bid. */
+static TC_ALWAYS_INLINE void bid_deal(const tc_spades_rules *r, int bidding, const tc_mask *hands,
+                                      int blind, int8_t *bids, uint32_t *legal_bids)
 {
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) bids[seat] = TC_SPADES_NO_BID;
     for (int i = 0; i < TC_SPADES_PLAYERS; ++i) {
         int seat = (i + 1) & 3;
-        uint32_t legal = tc_spades_allowed_bids(r, hands[seat], bids[seat ^ 2], blind >> seat & 1);
+        uint32_t legal = tc_spades_variant_bids(bidding, tc_popcount(hands[seat] & r->trumps),
+                                                bids[seat ^ 2], blind >> seat & 1);
         if (legal_bids) legal_bids[i] = legal;
-        bids[seat] = tc_spades_choose_bid(r, legal, hands[seat], 0);
+        bids[seat] = (int8_t)tc_spades_choose_bid(r, legal, hands[seat], 0);
+    }
+}
+
+/* Scores deal j of the block (every score and bag counter 0 before it, no renege) from its bids
+ * and tricks won, and writes them and the score to *out; `sides` as for tc_spades_score_sides. */
+static TC_ALWAYS_INLINE void score_deal(const tc_spades_rules *r, int sides, const int8_t *bids,
+                                        const int8_t *won, const tc_spades_block *out, int64_t j)
+{
+    static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    tc_spades_result result;
+    tc_spades_score_sides(r, sides, bids, won, zero_scores, zero_bags, -1, &result);
+    memcpy(out->bids + j * TC_SPADES_PLAYERS, bids, TC_SPADES_PLAYERS);
+    memcpy(out->tricks + j * TC_SPADES_PLAYERS, won, TC_SPADES_PLAYERS);
+    for (int side = 0; side < sides; ++side) {
+        out->points[j * sides + side] = result.points[side];
+        out->bags[j * sides + side] = result.bags_taken[side];
+        out->made[j * sides + side] = (uint8_t)result.made[side];
     }
 }
 
 /* Greedy play of a dealt and bid deal, move by move from a checked start. */
-static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const int *bids,
+static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const int8_t *bids,
                         tc_playout_recorder *rec, int8_t *won)
 {
     static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
@@ -363,15 +383,12 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
     tc_dealer_init(&dealer, r->deck, TC_SPADES_PLAYERS, TC_SPADES_TRICKS); /* checked: TC_OK */
     const tc_dealer dl = dealer;
     enum { DECK = TC_SPADES_PLAYERS * TC_SPADES_TRICKS };
-    static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
-    static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
-    int sides = tc_spades_sides(r);
     int blind = r->blind_nil && 0 >= r->blind_nil_behind ? 0xF : 0; /* every side at 0 */
     trick_loop tl;
     trick_loop_init(&tl, r);
     for (int64_t j0 = 0; j0 < count; j0 += TC_SPADES_LANES) {
         tc_mask hands[TC_SPADES_LANES][TC_SPADES_PLAYERS];
-        int bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
+        int8_t bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         uint32_t legal_bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         int redeals[TC_SPADES_LANES];
         int8_t won[TC_SPADES_LANES][TC_SPADES_PLAYERS];
@@ -390,7 +407,11 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
             }
         }
         for (int l = 0; l < TC_SPADES_LANES; ++l) {
-            bid_deal(r, hands[l], blind, bids[l], recording ? legal_bids[l] : 0);
+            uint32_t *legal = recording ? legal_bids[l] : 0;
+            if (r->bidding == TC_SPADES_STANDARD)
+                bid_deal(r, TC_SPADES_STANDARD, hands[l], blind, bids[l], legal);
+            else
+                bid_deal(r, r->bidding, hands[l], blind, bids[l], legal);
             if (recording && l < within)
                 tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, DECK);
         }
@@ -407,19 +428,10 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
         }
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
-            int8_t *bid8 = out->bids + j * TC_SPADES_PLAYERS;
-            int8_t *won8 = out->tricks + j * TC_SPADES_PLAYERS;
-            for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
-                bid8[seat] = (int8_t)bids[l][seat];
-                won8[seat] = won[l][seat];
-            }
-            tc_spades_result result;
-            tc_spades_score_tricks(r, bid8, won8, zero_scores, zero_bags, -1, &result);
-            for (int side = 0; side < sides; ++side) {
-                out->points[j * sides + side] = result.points[side];
-                out->bags[j * sides + side] = result.bags_taken[side];
-                out->made[j * sides + side] = (uint8_t)result.made[side];
-            }
+            if (r->partnerships)
+                score_deal(r, 2, bids[l], won[l], out, j);
+            else
+                score_deal(r, TC_SPADES_PLAYERS, bids[l], won[l], out, j);
             out->redeals[j] = (int16_t)redeals[l];
             if (out->hands) memcpy(out->hands + j * TC_SPADES_PLAYERS, hands[l], sizeof hands[l]);
             if (recording)
