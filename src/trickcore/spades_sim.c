@@ -118,16 +118,22 @@ static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_stat
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
+/* What changes from trick to trick of a deal played by whole tricks: the cards not played yet
+ * (a seat's hand is those of its own), the cards a lead avoids (the trumps until spades are
+ * broken, then none), the winning card of each trick played since the start (tricks won are
+ * counted from them at the end), the leader. */
+typedef struct {
+    tc_mask unplayed, unbroken, wins;
+    int leader;
+} trick_state;
+
 /* A deal played by whole tricks: each seat's cards at the start (twice over, so that the seat
- * `i` places after the leader is dealt[leader + i] without a wrap), who holds each card, the
- * cards not played yet (a seat's hand is those of its own), the cards a lead avoids (the trumps
- * until spades are broken, then none), the winning card of each trick played since the start
- * (tricks won are counted from them at the end), the leader. */
+ * `i` places after the leader is dealt[leader + i] without a wrap), who holds each card, and the
+ * state. */
 typedef struct {
     tc_mask dealt[2 * TC_SPADES_PLAYERS];
     tc_seat_map seats;
-    tc_mask unplayed, unbroken, wins;
-    int leader;
+    trick_state now;
 } trick_play;
 
 /* What the trick loop looks up, copied from the rules once per block (a local copy: stores to
@@ -152,15 +158,15 @@ static void trick_loop_init(trick_loop *tl, const tc_spades_rules *r)
 static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hands, int leader,
                                               int broken, tc_mask trumps)
 {
-    p->unplayed = 0;
+    p->now.unplayed = 0;
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
         p->dealt[seat] = p->dealt[seat + TC_SPADES_PLAYERS] = hands[seat];
-        p->unplayed |= hands[seat];
+        p->now.unplayed |= hands[seat];
     }
     tc_seat_map_init(&p->seats, hands, TC_SPADES_PLAYERS);
-    p->unbroken = broken ? 0 : trumps;
-    p->wins = 0;
-    p->leader = leader;
+    p->now.unbroken = broken ? 0 : trumps;
+    p->now.wins = 0;
+    p->now.leader = leader;
 }
 
 /* Tricks won per seat at the end of the play: `before` (those won when it started) and the
@@ -169,7 +175,7 @@ static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *b
                                             int8_t *won)
 {
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat)
-        won[seat] = (int8_t)(before[seat] + tc_popcount(p->wins & p->dealt[seat]));
+        won[seat] = (int8_t)(before[seat] + tc_popcount(p->now.wins & p->dealt[seat]));
 }
 
 /* The card played from `hand` (`legal` of it, a uniformly random one from the 8-bit `chunk`, or
@@ -190,15 +196,15 @@ static TC_ALWAYS_INLINE tc_mask random_follow(tc_mask hand, tc_mask led, int las
     return random_card(hand, kept ? kept : hand, last, chunk, rng, isa, rec);
 }
 
-/* One trick with uniformly random legal cards, the i-th card played from byte i of `bits`;
- * `last` (every seat has one card left and plays it without a draw) is a constant at every
- * call. */
-static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_play *p,
-                                          uint32_t bits, bitgen_t *rng, int isa,
-                                          tc_playout_recorder *rec)
+/* One trick of the deal `p`, whose state is `now`, with uniformly random legal cards, the i-th
+ * card played from byte i of `bits`; `last` (every seat has one card left and plays it without a
+ * draw) is a constant at every call. */
+static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const trick_play *p,
+                                          trick_state *now, uint32_t bits, bitgen_t *rng,
+                                          int isa, tc_playout_recorder *rec)
 {
-    const tc_mask *hands = p->dealt + p->leader, unplayed = p->unplayed;
-    tc_mask hand = unplayed & hands[0], kept = hand & ~p->unbroken;
+    const tc_mask *hands = p->dealt + now->leader, unplayed = now->unplayed;
+    tc_mask hand = unplayed & hands[0], kept = hand & ~now->unbroken;
     tc_mask cards = random_card(hand, kept ? kept : hand, last, bits, rng, isa, rec);
     int led_suit = tl->suit[tc_lowest(cards)];
     tc_mask led = tl->follow[led_suit];
@@ -206,31 +212,36 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_
     cards |= random_follow(unplayed & hands[2], led, last, bits >> 16, rng, isa, rec);
     cards |= random_follow(unplayed & hands[3], led, last, bits >> 24, rng, isa, rec);
     int winner = tc_trick_winning_card(cards, led, tl->trumps);
-    p->unplayed = unplayed & ~cards;
-    p->wins |= tc_bit(winner);
-    p->leader = tc_seat_map_seat(&p->seats, winner, TC_SPADES_PLAYERS);
-    p->unbroken = cards & tl->breaking[led_suit] ? 0 : p->unbroken;
+    now->unplayed = unplayed & ~cards;
+    now->wins |= tc_bit(winner);
+    now->leader = tc_seat_map_seat(&p->seats, winner, TC_SPADES_PLAYERS);
+    now->unbroken = cards & tl->breaking[led_suit] ? 0 : now->unbroken;
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
- * legal cards, trick by trick and lane by lane. Each round of tricks but the last (which draws
- * nothing) starts with one 64-bit draw per pair of lanes, straight from the generator: its low
- * half for the first lane of the pair, its high half for the second, the i-th card of a trick
- * from byte i of the half (a rejected byte is replaced there and then, out of line: draw.h). */
+ * legal cards, trick by trick and lane by lane, their states in locals (kept in registers where
+ * the compiler can). Each round of tricks but the last (which draws nothing) starts with one
+ * 64-bit draw per pair of lanes, straight from the generator: its low half for the first lane of
+ * the pair, its high half for the second, the i-th card of a trick from byte i of the half (a
+ * rejected byte is replaced there and then, out of line: draw.h). */
 static TC_ALWAYS_INLINE void random_tricks(const trick_loop *tl, trick_play *lanes, int t,
                                            bitgen_t *rng, int isa, tc_playout_recorder *recs)
 {
+    trick_state now[TC_SPADES_LANES];
+    for (int l = 0; l < TC_SPADES_LANES; ++l) now[l] = lanes[l].now;
     for (; t < TC_SPADES_TRICKS - 1; ++t) {
         uint64_t words[TC_SPADES_LANES / 2];
         for (int pair = 0; pair < TC_SPADES_LANES / 2; ++pair)
             words[pair] = rng->next_uint64(rng->state);
         TC_PLAYOUT_UNROLL(TC_SPADES_LANES)
         for (int l = 0; l < TC_SPADES_LANES; ++l)
-            random_trick(tl, 0, &lanes[l], (uint32_t)(words[l / 2] >> (32 * (l % 2))), rng, isa,
-                         tc_playout_lane_recorder(recs, l));
+            random_trick(tl, 0, &lanes[l], &now[l], (uint32_t)(words[l / 2] >> (32 * (l % 2))),
+                         rng, isa, tc_playout_lane_recorder(recs, l));
     }
-    for (int l = 0; l < TC_SPADES_LANES; ++l)
-        random_trick(tl, 1, &lanes[l], 0, rng, isa, tc_playout_lane_recorder(recs, l));
+    for (int l = 0; l < TC_SPADES_LANES; ++l) {
+        random_trick(tl, 1, &lanes[l], &now[l], 0, rng, isa, tc_playout_lane_recorder(recs, l));
+        lanes[l].now = now[l];
+    }
 }
 
 /* ---- Playouts from a state ---- */
