@@ -284,15 +284,14 @@ static inline int tc_spades_misdeal_reasons(const tc_spades_rules *r, tc_mask ha
 
 /* ---- The bidding evaluator ---- */
 
-/* tc_spades_side_suit[length][ace << 1 | king] for a side suit of `length` cards: its sure
- * tricks (an ace in a suit of at most 6 cards, its king too in at most 4), plus 16 for a void.
- * In spades.c. */
-extern const uint8_t tc_spades_side_suit[TC_NUM_RANKS + 1][4];
+/* tc_spades_side_holding[holding] for a side suit's 13 rank bits: its sure tricks (an ace in a
+ * suit of at most 6 cards, its king too in at most 4), plus 16 for a void. In spades.c. */
+extern const uint8_t tc_spades_side_holding[1 << TC_NUM_RANKS];
 
 /* Sure tricks of a hand: trumps held among the top n trumps of the deck when holding n (A♠
  * alone, K♠ with one more, ...), or every trump past the third when that is more; the side
- * suits' sure tricks (tc_spades_side_suit); one ruff per void side suit while trumps are left
- * over. At most 13. Per-suit popcounts and a table: no loop over cards. */
+ * suits' sure tricks (tc_spades_side_holding); one ruff per void side suit while trumps are left
+ * over. At most 13. Popcounts and table lookups: no loop over cards. */
 static inline int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
 {
     tc_mask trumps = hand & r->trumps;
@@ -300,10 +299,8 @@ static inline int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
     int honours = tc_popcount(trumps & r->top_trumps[n]);
     int trump_tricks = honours > n - 3 ? honours : n - 3;
     int sum = 0;
-    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit) {
-        unsigned holding = (unsigned)(hand >> (suit * TC_NUM_RANKS)) & TC_SUIT_MASK_BITS;
-        sum += tc_spades_side_suit[tc_popcount(holding)][holding >> (TC_NUM_RANKS - 2)];
-    }
+    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit)
+        sum += tc_spades_side_holding[(hand >> (suit * TC_NUM_RANKS)) & TC_SUIT_MASK_BITS];
     int side = sum & 15, voids = sum >> 4;
     int spare = n - trump_tricks, ruffs = voids < spare ? voids : spare;
     int estimate = trump_tricks + side + ruffs;
