@@ -90,7 +90,8 @@ int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, in
                           tc_draw8 *d)
 {
     tc_mask legal = tc_spades_legal(r, s);
-    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_lowest(tc_draw8_bit(d, legal, TC_ISA_PORTABLE));
+    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal)
+                                      : tc_lowest(tc_draw8_bit(d, legal, TC_ISA_PORTABLE));
 }
 
 static int check_policy(int policy)
