@@ -122,15 +122,16 @@ static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_stat
 /* What changes from trick to trick of a deal played by whole tricks: the cards not played yet
  * (a seat's hand is those of its own), the cards a lead avoids (the trumps until spades are
  * broken, then none), the winning card of each trick played since the start (tricks won are
- * counted from them at the end), the leader. */
+ * counted from them at the end), and where the leader's cards are in the deal's `dealt` (the
+ * seat i places after the leader is hands[i]). */
 typedef struct {
     tc_mask unplayed, unbroken, wins;
-    int leader;
+    const tc_mask *hands;
 } trick_state;
 
 /* A deal played by whole tricks: each seat's cards at the start (twice over, so that the seat
  * `i` places after the leader is dealt[leader + i] without a wrap), who holds each card, and the
- * state. */
+ * state (which points into `dealt`: the struct stays where it was started). */
 typedef struct {
     tc_mask dealt[2 * TC_SPADES_PLAYERS];
     tc_seat_map seats;
@@ -166,7 +167,7 @@ static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hand
     tc_seat_map_init(&p->seats, hands, TC_SPADES_PLAYERS);
     p->now.unbroken = broken ? 0 : trumps;
     p->now.wins = 0;
-    p->now.leader = leader;
+    p->now.hands = p->dealt + leader;
 }
 
 /* Tricks won per seat at the end of the play: `before` (those won when it started) and the
@@ -203,7 +204,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
                                           trick_state *now, uint32_t bits, bitgen_t *rng,
                                           int isa, tc_playout_recorder *rec)
 {
-    const tc_mask *hands = p->dealt + now->leader, unplayed = now->unplayed;
+    const tc_mask *hands = now->hands, unplayed = now->unplayed;
     tc_mask hand = unplayed & hands[0], kept = hand & ~now->unbroken;
     tc_mask cards = random_card(hand, kept ? kept : hand, last, bits, rng, isa, rec);
     int lead = tc_lowest(cards);
@@ -214,7 +215,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     int winner = tc_trick_winning_card(cards, led, tl->trumps);
     now->unplayed = unplayed & ~cards;
     now->wins |= tc_bit(winner);
-    now->leader = tc_seat_map_seat(&p->seats, winner, TC_SPADES_PLAYERS);
+    now->hands = p->dealt + tc_seat_map_seat(&p->seats, winner, TC_SPADES_PLAYERS);
     now->unbroken = cards & tl->breaking[lead] ? 0 : now->unbroken;
 }
 
