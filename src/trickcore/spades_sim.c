@@ -140,19 +140,16 @@ typedef struct {
 
 /* What the trick loop looks up, made from the rules once per block (a local copy: stores to the
  * lanes cannot alias it): the trumps, and for a trick led with each card the cards that follow
- * it and the cards that break spades on it. */
+ * it. */
 typedef struct {
-    tc_mask trumps, follow[TC_NUM_CARD_IDS], breaking[TC_NUM_CARD_IDS];
+    tc_mask trumps, follow[TC_NUM_CARD_IDS];
 } trick_loop;
 
 static void trick_loop_init(trick_loop *tl, const tc_spades_rules *r)
 {
     tl->trumps = r->trumps;
-    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) {
-        int suit = tc_spades_suit(r, card);
-        tl->follow[card] = r->suit_masks[suit];
-        tl->breaking[card] = suit == TC_SPADES_SUIT ? 0 : r->trumps;
-    }
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card)
+        tl->follow[card] = r->suit_masks[tc_spades_suit(r, card)];
 }
 
 /* A deal at the start of a trick: the hands, the leader, whether spades are broken. */
@@ -207,8 +204,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     const tc_mask *hands = now->hands, unplayed = now->unplayed;
     tc_mask hand = unplayed & hands[0], kept = hand & ~now->unbroken;
     tc_mask cards = random_card(hand, kept ? kept : hand, last, bits, rng, isa, rec);
-    int lead = tc_lowest(cards);
-    tc_mask led = tl->follow[lead];
+    tc_mask led = tl->follow[tc_lowest(cards)];
     cards |= random_follow(unplayed & hands[1], led, last, bits >> 8, rng, isa, rec);
     cards |= random_follow(unplayed & hands[2], led, last, bits >> 16, rng, isa, rec);
     cards |= random_follow(unplayed & hands[3], led, last, bits >> 24, rng, isa, rec);
@@ -216,7 +212,8 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     now->unplayed = unplayed & ~cards;
     now->wins |= tc_bit(winner);
     now->hands = p->dealt + tc_seat_map_seat(&p->seats, winner, TC_SPADES_PLAYERS);
-    now->unbroken = cards & tl->breaking[lead] ? 0 : now->unbroken;
+    /* Spades are broken by a trump played to a trick led in another suit. */
+    now->unbroken = cards & tl->trumps & ~led ? 0 : now->unbroken;
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
