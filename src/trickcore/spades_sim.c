@@ -205,9 +205,10 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     tc_mask hand = unplayed & hands[0], kept = hand & ~now->unbroken;
     tc_mask cards = random_card(hand, kept ? kept : hand, last, bits, rng, isa, rec);
     tc_mask led = tl->follow[tc_lowest(cards)];
-    cards |= random_follow(unplayed & hands[1], led, last, bits >> 8, rng, isa, rec);
-    cards |= random_follow(unplayed & hands[2], led, last, bits >> 16, rng, isa, rec);
-    cards |= random_follow(unplayed & hands[3], led, last, bits >> 24, rng, isa, rec);
+    for (int i = 1; i < TC_SPADES_PLAYERS; ++i) {
+        bits >>= 8;
+        cards |= random_follow(unplayed & hands[i], led, last, bits, rng, isa, rec);
+    }
     int winner = tc_trick_winning_card(cards, led, tl->trumps);
     now->unplayed = unplayed & ~cards;
     now->wins |= tc_bit(winner);
