@@ -221,16 +221,28 @@ void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spad
 
 /* ---- The bidding evaluator ---- */
 
+/* The entry of a side suit of `length` cards with `honours` = ace << 1 | king. */
 #define SIDE_SUIT_(length, honours)                                                        \
     (((honours) >> 1 & ((length) <= 6)) + ((honours) == 3 && (length) <= 4) + 16 * ((length) == 0))
-#define SIDE_SUIT_ROW_(length)                                                             \
-    {SIDE_SUIT_(length, 0), SIDE_SUIT_(length, 1), SIDE_SUIT_(length, 2), SIDE_SUIT_(length, 3)}
+/* The entry of the holding whose rank bits (ace first) are the arguments; the table below is
+ * spelled out by the preprocessor, one rank bit per macro level, ace outermost: 8,192 entries in
+ * holding order. */
+#define HOLDING_(a, k, q, j, t, r9, r8, r7, r6, r5, r4, r3, r2)                              \
+    SIDE_SUIT_((a + k + q + j + t + r9 + r8 + r7 + r6 + r5 + r4 + r3 + r2), (a * 2 + k))
+#define HOLDINGS1_(...) HOLDING_(__VA_ARGS__, 0), HOLDING_(__VA_ARGS__, 1)
+#define HOLDINGS2_(...) HOLDINGS1_(__VA_ARGS__, 0), HOLDINGS1_(__VA_ARGS__, 1)
+#define HOLDINGS3_(...) HOLDINGS2_(__VA_ARGS__, 0), HOLDINGS2_(__VA_ARGS__, 1)
+#define HOLDINGS4_(...) HOLDINGS3_(__VA_ARGS__, 0), HOLDINGS3_(__VA_ARGS__, 1)
+#define HOLDINGS5_(...) HOLDINGS4_(__VA_ARGS__, 0), HOLDINGS4_(__VA_ARGS__, 1)
+#define HOLDINGS6_(...) HOLDINGS5_(__VA_ARGS__, 0), HOLDINGS5_(__VA_ARGS__, 1)
+#define HOLDINGS7_(...) HOLDINGS6_(__VA_ARGS__, 0), HOLDINGS6_(__VA_ARGS__, 1)
+#define HOLDINGS8_(...) HOLDINGS7_(__VA_ARGS__, 0), HOLDINGS7_(__VA_ARGS__, 1)
+#define HOLDINGS9_(...) HOLDINGS8_(__VA_ARGS__, 0), HOLDINGS8_(__VA_ARGS__, 1)
+#define HOLDINGS10_(...) HOLDINGS9_(__VA_ARGS__, 0), HOLDINGS9_(__VA_ARGS__, 1)
+#define HOLDINGS11_(...) HOLDINGS10_(__VA_ARGS__, 0), HOLDINGS10_(__VA_ARGS__, 1)
+#define HOLDINGS12_(a) HOLDINGS11_(a, 0), HOLDINGS11_(a, 1)
 
-const uint8_t tc_spades_side_suit[TC_NUM_RANKS + 1][4] = {
-    SIDE_SUIT_ROW_(0),  SIDE_SUIT_ROW_(1),  SIDE_SUIT_ROW_(2),  SIDE_SUIT_ROW_(3),
-    SIDE_SUIT_ROW_(4),  SIDE_SUIT_ROW_(5),  SIDE_SUIT_ROW_(6),  SIDE_SUIT_ROW_(7),
-    SIDE_SUIT_ROW_(8),  SIDE_SUIT_ROW_(9),  SIDE_SUIT_ROW_(10), SIDE_SUIT_ROW_(11),
-    SIDE_SUIT_ROW_(12), SIDE_SUIT_ROW_(13)};
+const uint8_t tc_spades_side_holding[1 << TC_NUM_RANKS] = {HOLDINGS12_(0), HOLDINGS12_(1)};
 
 int tc_spades_nearest_bid(uint32_t legal, int want)
 {

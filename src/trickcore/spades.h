@@ -218,24 +218,32 @@ static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_
     }
 }
 
-/* Legal bids as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil) of a seat holding `hand`
- * whose partner bid `partner_bid` (TC_SPADES_NO_BID before the partner bids), with blind nil
- * open to it when `blind` is 1. */
-static inline uint32_t tc_spades_allowed_bids(const tc_spades_rules *r, tc_mask hand,
-                                              int partner_bid, int blind)
+/* Legal bids as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil) under the bidding variant
+ * `bidding` (a constant where the caller knows it, which leaves the variant's case alone) of a
+ * seat holding `trumps` trumps whose partner bid `partner_bid` (TC_SPADES_NO_BID before the
+ * partner bids), with blind nil open to it when `blind` is 1. */
+static TC_ALWAYS_INLINE uint32_t tc_spades_variant_bids(int bidding, int trumps, int partner_bid,
+                                                        int blind)
 {
     uint32_t nil = UINT32_C(1) << TC_SPADES_NIL, blind_bit = (uint32_t)blind << TC_SPADES_BLIND_NIL;
-    switch (r->bidding) {
+    switch (bidding) {
     case TC_SPADES_SUICIDE:
         if (partner_bid == TC_SPADES_NO_BID) break;
         return partner_bid == TC_SPADES_NIL || partner_bid == TC_SPADES_BLIND_NIL
                    ? TC_SPADES_NUMBER_BIDS
                    : nil | blind_bit;
-    case TC_SPADES_MIRROR: return UINT32_C(1) << tc_popcount(hand & r->trumps);
-    case TC_SPADES_WHIZ: return UINT32_C(1) << tc_popcount(hand & r->trumps) | nil | blind_bit;
+    case TC_SPADES_MIRROR: return UINT32_C(1) << trumps;
+    case TC_SPADES_WHIZ: return UINT32_C(1) << trumps | nil | blind_bit;
     default: break;
     }
     return TC_SPADES_NUMBER_BIDS | nil | blind_bit;
+}
+
+/* Legal bids (tc_spades_variant_bids) of a seat holding `hand` under the rules' variant. */
+static inline uint32_t tc_spades_allowed_bids(const tc_spades_rules *r, tc_mask hand,
+                                              int partner_bid, int blind)
+{
+    return tc_spades_variant_bids(r->bidding, tc_popcount(hand & r->trumps), partner_bid, blind);
 }
 
 /* Legal bids of the seat to act (see tc_spades_allowed_bids); 0 outside the bidding phase. */
@@ -276,15 +284,14 @@ static inline int tc_spades_misdeal_reasons(const tc_spades_rules *r, tc_mask ha
 
 /* ---- The bidding evaluator ---- */
 
-/* tc_spades_side_suit[length][ace << 1 | king] for a side suit of `length` cards: its sure
- * tricks (an ace in a suit of at most 6 cards, its king too in at most 4), plus 16 for a void.
- * In spades.c. */
-extern const uint8_t tc_spades_side_suit[TC_NUM_RANKS + 1][4];
+/* tc_spades_side_holding[holding] for a side suit's 13 rank bits: its sure tricks (an ace in a
+ * suit of at most 6 cards, its king too in at most 4), plus 16 for a void. In spades.c. */
+extern const uint8_t tc_spades_side_holding[1 << TC_NUM_RANKS];
 
 /* Sure tricks of a hand: trumps held among the top n trumps of the deck when holding n (A♠
  * alone, K♠ with one more, ...), or every trump past the third when that is more; the side
- * suits' sure tricks (tc_spades_side_suit); one ruff per void side suit while trumps are left
- * over. At most 13. Per-suit popcounts and a table: no loop over cards. */
+ * suits' sure tricks (tc_spades_side_holding); one ruff per void side suit while trumps are left
+ * over. At most 13. Popcounts and table lookups: no loop over cards. */
 static inline int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
 {
     tc_mask trumps = hand & r->trumps;
@@ -292,10 +299,8 @@ static inline int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
     int honours = tc_popcount(trumps & r->top_trumps[n]);
     int trump_tricks = honours > n - 3 ? honours : n - 3;
     int sum = 0;
-    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit) {
-        unsigned holding = (unsigned)(hand >> (suit * TC_NUM_RANKS)) & TC_SUIT_MASK_BITS;
-        sum += tc_spades_side_suit[tc_popcount(holding)][holding >> (TC_NUM_RANKS - 2)];
-    }
+    for (int suit = 0; suit < TC_SPADES_SUIT; ++suit)
+        sum += tc_spades_side_holding[(hand >> (suit * TC_NUM_RANKS)) & TC_SUIT_MASK_BITS];
     int side = sum & 15, voids = sum >> 4;
     int spare = n - trump_tricks, ruffs = voids < spare ? voids : spare;
     int estimate = trump_tricks + side + ruffs;
@@ -331,13 +336,14 @@ static inline int tc_spades_choose_bid(const tc_spades_rules *r, uint32_t legal,
  * every nil of it fails; in partnerships the other side makes its contract with all 13 tricks
  * counted for it, in cutthroat each other player makes its contract with its own tricks (at
  * least the bid). Each bag_limit bags of the counter cost the penalty, the rest carrying over.
- * Branch-free per seat. */
-static inline void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t *bids,
-                                          const int8_t *won, const int32_t *scores,
-                                          const int16_t *bags_before, int offender,
-                                          tc_spades_result *out)
+ * Branch-free per seat. `sides` is tc_spades_sides(r), a constant where the caller knows it (the
+ * loops over sides and seats unroll). */
+static TC_ALWAYS_INLINE void tc_spades_score_sides(const tc_spades_rules *r, int sides,
+                                                   const int8_t *bids, const int8_t *won,
+                                                   const int32_t *scores,
+                                                   const int16_t *bags_before, int offender,
+                                                   tc_spades_result *out)
 {
-    int sides = tc_spades_sides(r);
     for (int k = 0; k < sides; ++k) {
         int32_t points = 0;
         int contract = 0, tricks = 0, nil_tricks = 0;
@@ -380,6 +386,15 @@ static inline void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t
     }
 }
 
+/* tc_spades_score_sides for the rules' sides. */
+static inline void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t *bids,
+                                          const int8_t *won, const int32_t *scores,
+                                          const int16_t *bags_before, int offender,
+                                          tc_spades_result *out)
+{
+    tc_spades_score_sides(r, tc_spades_sides(r), bids, won, scores, bags_before, offender, out);
+}
+
 /* Fills the derived fields (trumps, top_trumps, trick) from deck; then validates the struct
  * (bounds and consistency): TC_OK or TC_ERR_ARGUMENT. */
 int tc_spades_init_rules(tc_spades_rules *r);
@@ -418,14 +433,17 @@ int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, in
 int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
                        int policy, int64_t count, tc_spades_result *results);
 
-/* Deals and plays `count` complete deals (dealer 0, scores and bags 0; misdeals redealt when
- * the rules allow them and a hand qualifies) with the evaluator's bids and `policy`'s cards,
- * filling *out. The random order: deal j is lane j % TC_SPADES_LANES of group j /
- * TC_SPADES_LANES; a group deals each lane in turn (deal.h's tc_dealer, straight from the bit
- * generator, redealing a misdeal at once), then plays trick 1 of every lane, trick 2, ... with
- * random cards drawn by draw.h's tc_draw8_bit, one 8-bit chunk of a 64-bit draw per card, lowest
- * byte first, eight cards per draw, a rejected chunk replaced by the low byte of a fresh draw
- * (the last trick draws nothing). Playouts from a state use one such stream for the call. A group is always played in full,
+/* Deals and plays `count` complete deals (dealer 0, scores and bags 0; misdeals redealt when the
+ * rules allow them and a hand qualifies) with the evaluator's bids and `policy`'s cards, filling
+ * *out. The random order: deal j is lane j % TC_SPADES_LANES of group j / TC_SPADES_LANES; a group
+ * deals each lane in turn (deal.h's tc_dealer, straight from the bit generator, redealing a
+ * misdeal at once), then plays trick 1 of every lane, trick 2, ... Each round of tricks but the
+ * last (which draws nothing) starts with one 64-bit draw per pair of lanes (lanes 2p and 2p + 1),
+ * straight from the generator: its low 32 bits for the pair's first lane, its high 32 bits for the
+ * second; the i-th card of a lane's trick (in play order) comes from byte i of its half by
+ * draw.h's tc_draw8_bit_chunk, a rejected byte replaced there and then by the low byte of a fresh
+ * draw. Playouts from a state go move by move (the bids, the rest of the trick under way) with one
+ * tc_draw8 stream for the call, then by whole tricks as above. A group is always played in full,
  * so deal j depends only on the bit stream and j (never on count), and recording (out->plays)
  * changes nothing. */
 int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,

@@ -90,7 +90,8 @@ int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, in
                           tc_draw8 *d)
 {
     tc_mask legal = tc_spades_legal(r, s);
-    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal) : tc_lowest(tc_draw8_bit(d, legal, TC_ISA_PORTABLE));
+    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal)
+                                      : tc_lowest(tc_draw8_bit(d, legal, TC_ISA_PORTABLE));
 }
 
 static int check_policy(int policy)
@@ -118,105 +119,128 @@ static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_stat
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
-/* The part of a deal that random play by whole tricks needs: the hands, the cards a lead avoids
- * (the trumps until spades are broken, then none), who holds each card, tricks won, the leader. */
+/* What changes from trick to trick of a deal played by whole tricks: the cards not played yet
+ * (a seat's hand is those of its own), the cards a lead avoids (the trumps until spades are
+ * broken, then none), the winning card of each trick played since the start (tricks won are
+ * counted from them at the end), and where the leader's cards are in the deal's `dealt` (the
+ * seat i places after the leader is hands[i]). */
 typedef struct {
-    tc_mask hands[TC_SPADES_PLAYERS];
-    tc_mask unbroken;
+    tc_mask unplayed, unbroken, wins;
+    const tc_mask *hands;
+} trick_state;
+
+/* A deal played by whole tricks: each seat's cards at the start (twice over, so that the seat
+ * `i` places after the leader is dealt[leader + i] without a wrap), who holds each card, and the
+ * state (which points into `dealt`: the struct stays where it was started). */
+typedef struct {
+    tc_mask dealt[2 * TC_SPADES_PLAYERS];
     tc_seat_map seats;
-    int won[TC_SPADES_PLAYERS]; /* int, not int8_t: a char-type store would alias everything */
-    int leader;
+    trick_state now;
 } trick_play;
 
-/* What the trick loop looks up, copied from the rules once per block (a local copy: stores to
- * the hands cannot alias it): the trumps, the cards that follow each suit, the cards that break
- * spades on a trick led in each suit, and the suit each card follows. */
+/* What the trick loop looks up, made from the rules once per block (a local copy: stores to the
+ * lanes cannot alias it): the trumps, and for a trick led with each card the cards that follow
+ * it. */
 typedef struct {
-    tc_mask trumps, follow[TC_NUM_SUITS], breaking[TC_NUM_SUITS];
-    uint8_t suit[TC_NUM_CARD_IDS];
+    tc_mask trumps, follow[TC_NUM_CARD_IDS];
 } trick_loop;
 
 static void trick_loop_init(trick_loop *tl, const tc_spades_rules *r)
 {
     tl->trumps = r->trumps;
-    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tl->follow[suit] = r->suit_masks[suit];
-        tl->breaking[suit] = suit == TC_SPADES_SUIT ? 0 : r->trumps;
-    }
-    memcpy(tl->suit, r->trick.suit, sizeof tl->suit);
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card)
+        tl->follow[card] = r->suit_masks[tc_spades_suit(r, card)];
 }
 
-/* A deal at the start of a trick: the hands (the seat map is built from them: every card played
- * from now on is held now), tricks won, the leader, whether spades are broken. */
-static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hands,
-                                              const int8_t *won, int leader, int broken,
-                                              tc_mask trumps)
+/* A deal at the start of a trick: the hands, the leader, whether spades are broken. */
+static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hands, int leader,
+                                              int broken, tc_mask trumps)
 {
+    p->now.unplayed = 0;
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
-        p->hands[seat] = hands[seat];
-        p->won[seat] = won[seat];
+        p->dealt[seat] = p->dealt[seat + TC_SPADES_PLAYERS] = hands[seat];
+        p->now.unplayed |= hands[seat];
     }
     tc_seat_map_init(&p->seats, hands, TC_SPADES_PLAYERS);
-    p->unbroken = broken ? 0 : trumps;
-    p->leader = leader;
+    p->now.unbroken = broken ? 0 : trumps;
+    p->now.wins = 0;
+    p->now.hands = p->dealt + leader;
 }
 
-/* The card `seat` plays to a trick led in the suit whose cards are `led` (`last`: its one card);
- * removes it from the hand and returns it as a mask. */
-static TC_ALWAYS_INLINE tc_mask random_follow(trick_play *p, int seat, tc_mask led, int last,
-                                              tc_draw8 *d, int isa, tc_playout_recorder *rec)
+/* Tricks won per seat at the end of the play: `before` (those won when it started) and the
+ * winning cards each seat held. */
+static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *before,
+                                            int8_t *won)
 {
-    tc_mask hand = p->hands[seat], legal = hand;
-    if (!last) {
-        tc_mask kept = hand & led;
-        legal = kept ? kept : hand;
-    }
-    tc_mask bit = last ? hand : tc_playout_pick(d, legal, isa);
-    tc_playout_record(rec, tc_lowest(bit), legal);
-    p->hands[seat] = hand & ~bit;
+    for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat)
+        won[seat] = (int8_t)(before[seat] + tc_popcount(p->now.wins & p->dealt[seat]));
+}
+
+/* The card played from `hand` (`legal` of it, a uniformly random one from the 8-bit `chunk`, or
+ * for `last` its one card, no draw), as a mask. */
+static TC_ALWAYS_INLINE tc_mask random_card(tc_mask hand, tc_mask legal, int last, uint32_t chunk,
+                                            bitgen_t *rng, int isa, tc_playout_recorder *rec)
+{
+    tc_mask bit = last ? hand : tc_draw8_bit_chunk(rng, legal, chunk & 0xFF, isa);
+    tc_playout_record(rec, tc_lowest(bit), last ? hand : legal);
     return bit;
 }
 
-/* One trick with uniformly random legal cards; `last` (every seat has one card left and plays it
- * without a draw) is a constant at every call. */
-static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, trick_play *p,
-                                          tc_draw8 *d, int isa, tc_playout_recorder *rec)
+/* The card a follower holding `hand` plays to a trick led in the suit whose cards are `led`. */
+static TC_ALWAYS_INLINE tc_mask random_follow(tc_mask hand, tc_mask led, int last, uint32_t chunk,
+                                              bitgen_t *rng, int isa, tc_playout_recorder *rec)
 {
-    int leader = p->leader;
-    tc_mask hand = p->hands[leader], legal = hand;
-    if (!last) {
-        tc_mask kept = hand & ~p->unbroken;
-        legal = kept ? kept : hand;
+    tc_mask kept = hand & led;
+    return random_card(hand, kept ? kept : hand, last, chunk, rng, isa, rec);
+}
+
+/* One trick of the deal `p`, whose state is `now`, with uniformly random legal cards, the i-th
+ * card played from byte i of `bits`; `last` (every seat has one card left and plays it without a
+ * draw) is a constant at every call. */
+static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const trick_play *p,
+                                          trick_state *now, uint32_t bits, bitgen_t *rng,
+                                          int isa, tc_playout_recorder *rec)
+{
+    const tc_mask *hands = now->hands, unplayed = now->unplayed;
+    tc_mask hand = unplayed & hands[0], kept = hand & ~now->unbroken;
+    tc_mask cards = random_card(hand, kept ? kept : hand, last, bits, rng, isa, rec);
+    tc_mask led = tl->follow[tc_lowest(cards)];
+    for (int i = 1; i < TC_SPADES_PLAYERS; ++i) {
+        bits >>= 8;
+        cards |= random_follow(unplayed & hands[i], led, last, bits, rng, isa, rec);
     }
-    tc_mask cards = last ? hand : tc_playout_pick(d, legal, isa);
-    int card = tc_lowest(cards);
-    tc_playout_record(rec, card, legal);
-    p->hands[leader] = hand & ~cards;
-    int led_suit = tl->suit[card];
-    tc_mask led = tl->follow[led_suit];
-    cards |= random_follow(p, (leader + 1) & 3, led, last, d, isa, rec);
-    cards |= random_follow(p, (leader + 2) & 3, led, last, d, isa, rec);
-    cards |= random_follow(p, (leader + 3) & 3, led, last, d, isa, rec);
-    int winner = tc_seat_map_seat(&p->seats, tc_trick_winning_card(cards, led, tl->trumps),
-                                  TC_SPADES_PLAYERS);
-    p->won[winner]++;
-    p->unbroken = cards & tl->breaking[led_suit] ? 0 : p->unbroken;
-    p->leader = winner;
+    int winner = tc_trick_winning_card(cards, led, tl->trumps);
+    now->unplayed = unplayed & ~cards;
+    now->wins |= tc_bit(winner);
+    now->hands = p->dealt + tc_seat_map_seat(&p->seats, winner, TC_SPADES_PLAYERS);
+    /* Spades are broken by a trump played to a trick led in another suit. */
+    now->unbroken = cards & tl->trumps & ~led ? 0 : now->unbroken;
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
- * legal cards, trick by trick and lane by lane. The draws come from a local copy of *d, which
- * stays in registers. */
+ * legal cards, trick by trick and lane by lane, their states in locals (kept in registers where
+ * the compiler can). Each round of tricks but the last (which draws nothing) starts with one
+ * 64-bit draw per pair of lanes, straight from the generator: its low half for the first lane of
+ * the pair, its high half for the second, the i-th card of a trick from byte i of the half (a
+ * rejected byte is replaced there and then, out of line: draw.h). */
 static TC_ALWAYS_INLINE void random_tricks(const trick_loop *tl, trick_play *lanes, int t,
-                                           tc_draw8 *d, int isa, tc_playout_recorder *recs)
+                                           bitgen_t *rng, int isa, tc_playout_recorder *recs)
 {
-    tc_draw8 draw = *d;
-    for (; t < TC_SPADES_TRICKS - 1; ++t)
+    trick_state now[TC_SPADES_LANES];
+    for (int l = 0; l < TC_SPADES_LANES; ++l) now[l] = lanes[l].now;
+    for (; t < TC_SPADES_TRICKS - 1; ++t) {
+        uint64_t words[TC_SPADES_LANES / 2];
+        for (int pair = 0; pair < TC_SPADES_LANES / 2; ++pair)
+            words[pair] = rng->next_uint64(rng->state);
+        TC_PLAYOUT_UNROLL(TC_SPADES_LANES)
         for (int l = 0; l < TC_SPADES_LANES; ++l)
-            random_trick(tl, 0, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
-    for (int l = 0; l < TC_SPADES_LANES; ++l)
-        random_trick(tl, 1, &lanes[l], &draw, isa, tc_playout_lane_recorder(recs, l));
-    *d = draw;
+            random_trick(tl, 0, &lanes[l], &now[l], (uint32_t)(words[l / 2] >> (32 * (l % 2))),
+                         rng, isa, tc_playout_lane_recorder(recs, l));
+    }
+    for (int l = 0; l < TC_SPADES_LANES; ++l) {
+        random_trick(tl, 1, &lanes[l], &now[l], 0, rng, isa, tc_playout_lane_recorder(recs, l));
+        lanes[l].now = now[l];
+    }
 }
 
 /* ---- Playouts from a state ---- */
@@ -241,12 +265,11 @@ static TC_ALWAYS_INLINE void playouts(const tc_spades_rules *r, const tc_spades_
         }
         if (s[0].phase == TC_SPADES_PLAYING) {
             for (int l = 0; l < TC_SPADES_LANES; ++l)
-                trick_play_start(&lanes[l], s[l].hands, s[l].tricks_won, s[l].leader,
-                                 s[l].spades_broken, tl.trumps);
-            random_tricks(&tl, lanes, s[0].tricks_played, &d, isa, 0);
+                trick_play_start(&lanes[l], s[l].hands, s[l].leader, s[l].spades_broken,
+                                 tl.trumps);
+            random_tricks(&tl, lanes, s[0].tricks_played, rng, isa, 0);
             for (int l = 0; l < TC_SPADES_LANES; ++l) {
-                for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat)
-                    s[l].tricks_won[seat] = (int8_t)lanes[l].won[seat];
+                trick_play_won(&lanes[l], s[l].tricks_won, s[l].tricks_won);
                 s[l].phase = TC_SPADES_OVER;
             }
         }
@@ -307,23 +330,43 @@ static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer
 }
 
 /* The evaluator's bids of a deal dealt by seat 0 with every score 0 (no side behind, so no
- * evaluator bids blind nil; `blind` has bit p when seat p may): each seat's legal bids (in
- * bidding order, to `legal_bids` unless NULL) and its bid. */
-static TC_ALWAYS_INLINE void bid_deal(const tc_spades_rules *r, const tc_mask *hands, int blind,
-                                      int *bids, uint32_t *legal_bids)
+ * evaluator bids blind nil; `blind` has bit p when seat p may) under the rules' bidding variant
+ * `bidding` (a constant for the standard one): each seat's legal bids (in bidding order, to
+ * `legal_bids` unless NULL) and its bid. */
+static TC_ALWAYS_INLINE void bid_deal(const tc_spades_rules *r, int bidding, const tc_mask *hands,
+                                      int blind, int8_t *bids, uint32_t *legal_bids)
 {
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) bids[seat] = TC_SPADES_NO_BID;
     for (int i = 0; i < TC_SPADES_PLAYERS; ++i) {
         int seat = (i + 1) & 3;
-        uint32_t legal = tc_spades_allowed_bids(r, hands[seat], bids[seat ^ 2], blind >> seat & 1);
+        uint32_t legal = tc_spades_variant_bids(bidding, tc_popcount(hands[seat] & r->trumps),
+                                                bids[seat ^ 2], blind >> seat & 1);
         if (legal_bids) legal_bids[i] = legal;
-        bids[seat] = tc_spades_choose_bid(r, legal, hands[seat], 0);
+        bids[seat] = (int8_t)tc_spades_choose_bid(r, legal, hands[seat], 0);
+    }
+}
+
+/* Scores deal j of the block (every score and bag counter 0 before it, no renege) from its bids
+ * and tricks won, and writes them and the score to *out; `sides` as for tc_spades_score_sides. */
+static TC_ALWAYS_INLINE void score_deal(const tc_spades_rules *r, int sides, const int8_t *bids,
+                                        const int8_t *won, const tc_spades_block *out, int64_t j)
+{
+    static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+    tc_spades_result result;
+    tc_spades_score_sides(r, sides, bids, won, zero_scores, zero_bags, -1, &result);
+    memcpy(out->bids + j * TC_SPADES_PLAYERS, bids, TC_SPADES_PLAYERS);
+    memcpy(out->tricks + j * TC_SPADES_PLAYERS, won, TC_SPADES_PLAYERS);
+    for (int side = 0; side < sides; ++side) {
+        out->points[j * sides + side] = result.points[side];
+        out->bags[j * sides + side] = result.bags_taken[side];
+        out->made[j * sides + side] = (uint8_t)result.made[side];
     }
 }
 
 /* Greedy play of a dealt and bid deal, move by move from a checked start. */
-static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const int *bids,
-                        tc_playout_recorder *rec, int *won)
+static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const int8_t *bids,
+                        tc_playout_recorder *rec, int8_t *won)
 {
     static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
     static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
@@ -350,20 +393,15 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
     tc_dealer_init(&dealer, r->deck, TC_SPADES_PLAYERS, TC_SPADES_TRICKS); /* checked: TC_OK */
     const tc_dealer dl = dealer;
     enum { DECK = TC_SPADES_PLAYERS * TC_SPADES_TRICKS };
-    static const int32_t zero_scores[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
-    static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
-    int sides = tc_spades_sides(r);
     int blind = r->blind_nil && 0 >= r->blind_nil_behind ? 0xF : 0; /* every side at 0 */
     trick_loop tl;
     trick_loop_init(&tl, r);
-    tc_draw8 d;
-    tc_draw8_init(&d, rng);
     for (int64_t j0 = 0; j0 < count; j0 += TC_SPADES_LANES) {
         tc_mask hands[TC_SPADES_LANES][TC_SPADES_PLAYERS];
-        int bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
+        int8_t bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         uint32_t legal_bids[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         int redeals[TC_SPADES_LANES];
-        trick_play lanes[TC_SPADES_LANES];
+        int8_t won[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         tc_playout_recorder recs[TC_SPADES_LANES] = {{0, 0}};
         int within = tc_playout_lanes_within(j0, count, TC_SPADES_LANES);
         if (r->misdeal) {
@@ -379,34 +417,31 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
             }
         }
         for (int l = 0; l < TC_SPADES_LANES; ++l) {
-            bid_deal(r, hands[l], blind, bids[l], recording ? legal_bids[l] : 0);
+            uint32_t *legal = recording ? legal_bids[l] : 0;
+            if (r->bidding == TC_SPADES_STANDARD)
+                bid_deal(r, TC_SPADES_STANDARD, hands[l], blind, bids[l], legal);
+            else
+                bid_deal(r, r->bidding, hands[l], blind, bids[l], legal);
             if (recording && l < within)
                 tc_playout_recorder_at(&recs[l], out->plays, out->legal, j0 + l, DECK);
         }
         if (policy == TC_SPADES_GREEDY) {
             for (int l = 0; l < TC_SPADES_LANES; ++l)
-                greedy_deal(r, hands[l], bids[l], recording ? &recs[l] : 0, lanes[l].won);
+                greedy_deal(r, hands[l], bids[l], recording ? &recs[l] : 0, won[l]);
         } else {
             static const int8_t none[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+            trick_play lanes[TC_SPADES_LANES];
             for (int l = 0; l < TC_SPADES_LANES; ++l)
-                trick_play_start(&lanes[l], hands[l], none, 1, 0, tl.trumps);
-            random_tricks(&tl, lanes, 0, &d, isa, recording ? recs : 0);
+                trick_play_start(&lanes[l], hands[l], 1, 0, tl.trumps);
+            random_tricks(&tl, lanes, 0, rng, isa, recording ? recs : 0);
+            for (int l = 0; l < TC_SPADES_LANES; ++l) trick_play_won(&lanes[l], none, won[l]);
         }
         for (int l = 0; l < within; ++l) {
             int64_t j = j0 + l;
-            int8_t *bid8 = out->bids + j * TC_SPADES_PLAYERS;
-            int8_t *won8 = out->tricks + j * TC_SPADES_PLAYERS;
-            for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) {
-                bid8[seat] = (int8_t)bids[l][seat];
-                won8[seat] = (int8_t)lanes[l].won[seat];
-            }
-            tc_spades_result result;
-            tc_spades_score_tricks(r, bid8, won8, zero_scores, zero_bags, -1, &result);
-            for (int side = 0; side < sides; ++side) {
-                out->points[j * sides + side] = result.points[side];
-                out->bags[j * sides + side] = result.bags_taken[side];
-                out->made[j * sides + side] = (uint8_t)result.made[side];
-            }
+            if (r->partnerships)
+                score_deal(r, 2, bids[l], won[l], out, j);
+            else
+                score_deal(r, TC_SPADES_PLAYERS, bids[l], won[l], out, j);
             out->redeals[j] = (int16_t)redeals[l];
             if (out->hands) memcpy(out->hands + j * TC_SPADES_PLAYERS, hands[l], sizeof hands[l]);
             if (recording)
