@@ -49,10 +49,10 @@ tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 static TC_ALWAYS_INLINE void order_stock(const tc_index_plan *plan, bitgen_t *rng, tc_mask rest,
                                          uint8_t *stock, int isa)
 {
-    uint8_t index[4 * TC_MAX_BATCHES];
-    tc_index_plan_draw(plan, rng, index);
+    uint32_t index[4 * TC_MAX_BATCHES];
+    tc_index_plan_draw(plan, rng, index, 1);
     for (int i = 0; i < plan->picks; ++i) {
-        tc_mask bit = tc_select_bit_isa(rest, index[i], isa);
+        tc_mask bit = tc_select_bit_isa(rest, (int)index[i], isa);
         stock[i] = (uint8_t)tc_lowest(bit);
         rest ^= bit;
     }

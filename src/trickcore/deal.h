@@ -64,9 +64,11 @@ static inline int tc_random_below(bitgen_t *rng, uint64_t bound)
 
 #define TC_MAX_BATCHES ((TC_MAX_DECK + 3) / 4)
 
-/* Up to four bounds (1 for a missing one) and their product. */
+/* Up to four bounds (1 for a missing one) and their product. The bounds are 64-bit so that
+ * each multiply may take its bound straight from memory. */
 typedef struct {
-    uint32_t bound[4], product;
+    uint64_t bound[4];
+    uint32_t product;
 } tc_batch;
 
 /* The batch of `steps` (1..4) bounds top, top-1, ... */
@@ -74,7 +76,7 @@ static inline tc_batch tc_batch_of(uint32_t top, int steps)
 {
     tc_batch b = {{top, steps > 1 ? top - 1 : 1, steps > 2 ? top - 2 : 1, steps > 3 ? top - 3 : 1},
                   0};
-    b.product = b.bound[0] * b.bound[1] * b.bound[2] * b.bound[3];
+    b.product = (uint32_t)(b.bound[0] * b.bound[1] * b.bound[2] * b.bound[3]);
     return b;
 }
 
@@ -133,16 +135,17 @@ static inline void tc_index_plan_init(tc_index_plan *plan, int size, int picks)
     }
 }
 
-/* index[t] uniform below size - t for t < picks (index needs 4 * batches bytes: a partial batch
- * writes 0 past picks). */
+/* index[t * stride] uniform below size - t for t < picks (a partial batch writes 0 past picks,
+ * up to t = 4 * batches - 1). */
 static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitgen_t *rng,
-                                                uint8_t *index)
+                                                uint32_t *index, int stride)
 {
     uint32_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
-    for (int g = 0; g < plan->batches; ++g, index += 4) {
-        tc_batch_draw(rng, halves[g], &plan->batch[g], k);
-        for (int i = 0; i < 4; ++i) index[i] = (uint8_t)k[i];
+    const uint32_t *x = halves;
+    for (const tc_batch *b = plan->batch, *end = b + plan->batches; b < end; ++b) {
+        tc_batch_draw(rng, *x++, b, k);
+        for (int i = 0; i < 4; ++i, index += stride) *index = k[i];
     }
 }
 
@@ -173,7 +176,7 @@ static inline void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng, 
 /* Shuffles cards[0..n) in place, n <= TC_MAX_DECK, so that cards[keep..n) is a uniformly random
  * arrangement of a uniformly random subset and cards[0..keep) the other cards in some order
  * (keep <= 1: a uniform permutation). Fisher-Yates from the top, stopped before position keep:
- * 104 cards cost 13 generator calls. */
+ * a whole shuffle of 104 cards costs 13 generator calls. */
 static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
 {
     tc_index_plan plan;
@@ -280,22 +283,24 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
 }
 
 /* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with
- * their picks interleaved: two independent dependency chains for the CPU to overlap. */
+ * their picks interleaved: two independent dependency chains for the CPU to overlap. Their
+ * indices are interleaved too, a's at even positions (strided stores, which compilers leave
+ * scalar). */
 static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *rng,
                                                  tc_mask *hands_a, tc_mask *hands_b,
                                                  tc_mask *rest, int isa)
 {
-    uint8_t index_a[4 * TC_MAX_BATCHES], index_b[4 * TC_MAX_BATCHES];
-    tc_index_plan_draw(&dl->plan, rng, index_a);
-    tc_index_plan_draw(&dl->plan, rng, index_b);
+    uint32_t index[2 * 4 * TC_MAX_BATCHES];
+    tc_index_plan_draw(&dl->plan, rng, index, 2);
+    tc_index_plan_draw(&dl->plan, rng, index + 1, 2);
     tc_undealt a = tc_undealt_of(dl->deck, isa), b = tc_undealt_of(dl->deck, isa);
-    const uint8_t *ka = index_a, *kb = index_b;
+    const uint32_t *k = index;
     int seat = dl->players - 1;
     for (int s = 0; s < dl->picking_seats; ++s, --seat) {
         tc_mask before_a = a.cards, before_b = b.cards;
-        for (const uint8_t *end = ka + dl->hand_size; ka < end; ++ka, ++kb) {
-            tc_undealt_take(&a, *ka, isa);
-            tc_undealt_take(&b, *kb, isa);
+        for (const uint32_t *end = k + 2 * dl->hand_size; k < end; k += 2) {
+            tc_undealt_take(&a, (int)k[0], isa);
+            tc_undealt_take(&b, (int)k[1], isa);
         }
         hands_a[seat] = before_a ^ a.cards;
         hands_b[seat] = before_b ^ b.cards;
@@ -319,7 +324,8 @@ tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *han
  * and twice[...] (twice may be NULL when the deck holds no duplicates). The undealt cards go to
  * stock[d * stock_size ...] in a uniformly random draw order (stock may be NULL). Without
  * duplicates a deal is tc_dealer's (then the stock's order, drawn like hands of one card); with
- * them, tc_shuffle's. Returns a tc_status code. */
+ * them, tc_shuffle's stopped above the first hand (of the previous deal's order). Returns a
+ * tc_status code. */
 int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players, int hand_size,
                   int64_t count, tc_mask *once, tc_mask *twice, uint8_t *stock);
 
