@@ -149,34 +149,47 @@ static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitge
     }
 }
 
-/* The plan of a shuffle of n cards stopped before position keep (see tc_shuffle). */
+/* Swaps cards[top] and cards[k]: a Fisher-Yates step. */
+static TC_ALWAYS_INLINE void tc_shuffle_step(uint8_t *cards, int top, uint32_t k)
+{
+    uint8_t card = cards[top];
+    cards[top] = cards[k];
+    cards[k] = card;
+}
+
+/* The plan of tc_shuffle(rng, cards, n, keep): make it once for many shuffles. */
 static inline void tc_shuffle_plan(tc_index_plan *plan, int n, int keep)
 {
     tc_index_plan_init(plan, n, n - (keep > 1 ? keep : 1));
 }
 
-/* tc_shuffle by a plan made once (tc_shuffle_plan) for many shuffles: step t (bound
- * size - t) swaps cards[size-1-t] with cards[index t]. */
+/* tc_shuffle by its plan. Step t (bound size - t) swaps cards[size-1-t] with cards[index t]. */
 static inline void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng, uint8_t *cards)
 {
     uint32_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
-    uint8_t *top = cards + plan->size - 1;
-    for (int g = 0; g < plan->batches; ++g, top -= 4) {
-        tc_batch_draw(rng, halves[g], &plan->batch[g], k);
-        int steps = g < plan->full ? 4 : plan->picks - 4 * g;
-        for (int i = 0; i < steps; ++i) {
-            uint8_t card = top[-i];
-            top[-i] = cards[k[i]];
-            cards[k[i]] = card;
-        }
+    const uint32_t *x = halves;
+    const tc_batch *b = plan->batch;
+    int top = plan->size - 1;
+    for (const tc_batch *end = b + plan->full; b < end; ++b, top -= 4) {
+        tc_batch_draw(rng, *x++, b, k);
+        tc_shuffle_step(cards, top, k[0]);
+        tc_shuffle_step(cards, top - 1, k[1]);
+        tc_shuffle_step(cards, top - 2, k[2]);
+        tc_shuffle_step(cards, top - 3, k[3]);
+    }
+    if (plan->full < plan->batches) { /* the partial batch: 1 to 3 steps */
+        tc_batch_draw(rng, *x, b, k);
+        for (int i = 0; i < plan->picks - 4 * plan->full; ++i) tc_shuffle_step(cards, top - i, k[i]);
     }
 }
 
 /* Shuffles cards[0..n) in place, n <= TC_MAX_DECK, so that cards[keep..n) is a uniformly random
  * arrangement of a uniformly random subset and cards[0..keep) the other cards in some order
- * (keep <= 1: a uniform permutation). Fisher-Yates from the top, stopped before position keep:
- * a whole shuffle of 104 cards costs 13 generator calls. */
+ * (keep <= 1: a uniform permutation). Fisher-Yates from the top, stopped before position keep,
+ * its indices from the bounded draw: a whole shuffle of 104 cards costs 13 generator calls. A
+ * loop of shuffles of one size should make the plan once (tc_shuffle_plan, tc_shuffle_planned):
+ * the same cards from the same stream, without recomputing the bounds. */
 static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
 {
     tc_index_plan plan;
