@@ -7,6 +7,8 @@ from hypothesis import strategies as st
 from reference.dealing import reference_shuffle
 from trickcore._deal import _shuffled
 from trickcore.dam import Rules
+from trickcore.dealing import deck_ids
+from trickcore.seeding import block_bit_generator, root_seed
 
 import trickcore as tc
 
@@ -36,6 +38,19 @@ def test_shuffle_stops_before_keep() -> None:
     cards = np.arange(20, dtype=np.uint8)
     got = _shuffled(np.random.PCG64(3), cards, keep=20)
     assert got.tolist() == cards.tolist()  # no steps, no draws
+
+
+def test_two_pack_deals_shuffle_the_previous_order_above_the_first_hand() -> None:
+    deck = tc.CardMultiset.two_packs()
+    deals = tc.deal_batch(5, players=3, hand_size=12, deck=deck, seed=4)
+    words = word_reader(block_bit_generator(root_seed(4), 0))
+    cards = deck_ids(deck).tolist()
+    for d in range(5):
+        cards = reference_shuffle(words, cards, 12)
+        for seat in range(3):
+            want = tc.CardMultiset([tc.Card(c) for c in cards[12 * seat:12 * seat + 12]])
+            assert deals.hand(d, seat) == want
+        assert deals.stock[d].tolist() == cards[36:]
 
 
 def test_dam_deals_by_the_shuffle_stream() -> None:
