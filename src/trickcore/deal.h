@@ -276,8 +276,13 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     int left = dl->hand_size, seat = dl->players - 1, g = 0;
     for (; g < plan->full; ++g) {
         tc_batch_draw(rng, halves[g], &plan->batch[g], k);
-        for (int i = 0; i < 4; ++i)
-            tc_dealer_take(dl, &u, (int)k[i], &before, &left, &seat, hands, isa);
+        if (left > 4) { /* no hand ends within these four picks */
+            for (int i = 0; i < 4; ++i) tc_undealt_take(&u, (int)k[i], isa);
+            left -= 4;
+        } else {
+            for (int i = 0; i < 4; ++i)
+                tc_dealer_take(dl, &u, (int)k[i], &before, &left, &seat, hands, isa);
+        }
     }
     if (g < plan->batches) { /* the partial batch: 1 to 3 picks */
         int steps = plan->picks - 4 * g;
