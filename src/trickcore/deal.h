@@ -109,10 +109,10 @@ static TC_ALWAYS_INLINE void tc_batch_draw(bitgen_t *rng, uint32_t x, const tc_b
 /* Draws the words of `batches` batches, made ahead: halves[g] is batch g's 32-bit number. */
 static TC_ALWAYS_INLINE void tc_draw_halves(bitgen_t *rng, uint32_t *halves, int batches)
 {
-    for (int w = 0; 2 * w < batches; ++w) {
+    for (const uint32_t *end = halves + batches; halves < end; halves += 2) {
         uint64_t word = rng->next_uint64(rng->state);
-        halves[2 * w] = (uint32_t)word;
-        halves[2 * w + 1] = (uint32_t)(word >> 32);
+        halves[0] = (uint32_t)word;
+        halves[1] = (uint32_t)(word >> 32);
     }
 }
 
@@ -149,11 +149,11 @@ static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitge
     }
 }
 
-/* Swaps cards[top] and cards[k]: a Fisher-Yates step. */
-static TC_ALWAYS_INLINE void tc_shuffle_step(uint8_t *cards, int top, uint32_t k)
+/* Swaps *top and cards[k]: a Fisher-Yates step. */
+static TC_ALWAYS_INLINE void tc_shuffle_step(uint8_t *cards, uint8_t *top, uint32_t k)
 {
-    uint8_t card = cards[top];
-    cards[top] = cards[k];
+    uint8_t card = *top;
+    *top = cards[k];
     cards[k] = card;
 }
 
@@ -170,7 +170,7 @@ static inline void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng, 
     tc_draw_halves(rng, halves, plan->batches);
     const uint32_t *x = halves;
     const tc_batch *b = plan->batch;
-    int top = plan->size - 1;
+    uint8_t *top = cards + plan->size - 1;
     for (const tc_batch *end = b + plan->full; b < end; ++b, top -= 4) {
         tc_batch_draw(rng, *x++, b, k);
         tc_shuffle_step(cards, top, k[0]);
@@ -273,9 +273,11 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     tc_draw_halves(rng, halves, plan->batches);
     tc_undealt u = tc_undealt_of(dl->deck, isa);
     tc_mask before = u.cards;
-    int left = dl->hand_size, seat = dl->players - 1, g = 0;
-    for (; g < plan->full; ++g) {
-        tc_batch_draw(rng, halves[g], &plan->batch[g], k);
+    int left = dl->hand_size, seat = dl->players - 1;
+    const uint32_t *x = halves;
+    const tc_batch *b = plan->batch;
+    for (const tc_batch *end = b + plan->full; b < end; ++b) {
+        tc_batch_draw(rng, *x++, b, k);
         if (left > 4) { /* no hand ends within these four picks */
             for (int i = 0; i < 4; ++i) tc_undealt_take(&u, (int)k[i], isa);
             left -= 4;
@@ -284,9 +286,9 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
                 tc_dealer_take(dl, &u, (int)k[i], &before, &left, &seat, hands, isa);
         }
     }
-    if (g < plan->batches) { /* the partial batch: 1 to 3 picks */
-        int steps = plan->picks - 4 * g;
-        tc_batch_draw(rng, halves[g], &plan->batch[g], k);
+    if (plan->full < plan->batches) { /* the partial batch: 1 to 3 picks */
+        int steps = plan->picks - 4 * plan->full;
+        tc_batch_draw(rng, *x, b, k);
         tc_dealer_take(dl, &u, (int)k[0], &before, &left, &seat, hands, isa);
         if (steps > 1) tc_dealer_take(dl, &u, (int)k[1], &before, &left, &seat, hands, isa);
         if (steps > 2) tc_dealer_take(dl, &u, (int)k[2], &before, &left, &seat, hands, isa);
