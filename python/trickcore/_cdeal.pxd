@@ -7,7 +7,7 @@ from trickcore._ccards cimport tc_mask
 cdef extern from "trickcore/deal.h" nogil:
     int TC_MAX_DECK
     int TC_MAX_PLAYERS
-    void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n)
+    void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
     int tc_random_below(bitgen_t *rng, unsigned long long bound)
     int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players,
                       int hand_size, int64_t count, tc_mask *once, tc_mask *twice,

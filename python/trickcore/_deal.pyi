@@ -29,3 +29,6 @@ def _dealer_deals(
     *,
     portable: bool = False,
 ) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]: ...
+def _shuffled(
+    bit_generator: np.random.BitGenerator, cards: NDArray[np.uint8], *, keep: int = 1
+) -> NDArray[np.uint8]: ...

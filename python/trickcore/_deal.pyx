@@ -11,6 +11,8 @@ from trickcore._cdeal cimport (
     tc_dealer_deal,
     tc_dealer_deal_portable,
     tc_dealer_init,
+    tc_shuffle,
+    TC_MAX_DECK,
 )
 
 import numpy as np
@@ -82,3 +84,18 @@ def _dealer_deals(bit_generator, uint64_t deck, int players, int hand_size, int6
             else:
                 rests_view[d] = tc_dealer_deal(&dl, rng, <tc_mask *>&hands_view[d, 0])
     return hands, rests
+
+
+def _shuffled(bit_generator, const uint8_t[::1] cards, *, int keep=1):
+    """A copy of ``cards`` shuffled by tc_shuffle(..., keep), for tests."""
+    if cards.shape[0] > TC_MAX_DECK:
+        raise RulesError(f"at most {TC_MAX_DECK} cards can be shuffled, not {cards.shape[0]}")
+    out = np.array(cards, dtype=np.uint8)
+    cdef uint8_t[::1] view = out
+    cdef bitgen_t *rng = bitgen_of(bit_generator)
+    cdef int n = view.shape[0]
+    if n == 0:
+        return out
+    with bit_generator.lock, nogil:
+        tc_shuffle(rng, &view[0], n, keep)
+    return out

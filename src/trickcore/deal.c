@@ -4,6 +4,13 @@
 
 #include "trickcore/status.h"
 
+uint32_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint32_t x)
+{
+    uint32_t threshold = (0u - b->product) % b->product, index[4]; /* 2^32 mod product */
+    while (tc_batch_indices(x, b, index) < threshold) x = (uint32_t)rng->next_uint64(rng->state);
+    return x;
+}
+
 int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size)
 {
     if (deck >> TC_NUM_CARD_IDS) return TC_ERR_CARD_RANGE;
@@ -42,10 +49,10 @@ tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 static TC_ALWAYS_INLINE void order_stock(const tc_index_plan *plan, bitgen_t *rng, tc_mask rest,
                                          uint8_t *stock, int isa)
 {
-    uint8_t index[TC_DEALER_MAX_PICKS + 4];
-    tc_index_plan_draw(plan, rng, index);
+    uint32_t index[4 * TC_MAX_BATCHES];
+    tc_index_plan_draw(plan, rng, index, 1);
     for (int i = 0; i < plan->picks; ++i) {
-        tc_mask bit = tc_select_bit_isa(rest, index[i], isa);
+        tc_mask bit = tc_select_bit_isa(rest, (int)index[i], isa);
         stock[i] = (uint8_t)tc_lowest(bit);
         rest ^= bit;
     }
@@ -87,7 +94,8 @@ TC_DRAW_BMI2_TARGET static void deal_one_pack_bmi2(const tc_dealer *dl, bitgen_t
 }
 #endif
 
-/* Two packs: a shuffle of the card list, then each hand's multiset. */
+/* Two packs: a shuffle of the card list (each deal's of the previous deal's order), then each
+ * hand's multiset. */
 static void deal_two_packs(bitgen_t *rng, const uint8_t *deck, int deck_size, int players,
                            int hand_size, int64_t count, tc_mask *once, tc_mask *twice,
                            uint8_t *stock)
@@ -95,8 +103,10 @@ static void deal_two_packs(bitgen_t *rng, const uint8_t *deck, int deck_size, in
     int stock_size = deck_size - players * hand_size;
     uint8_t cards[TC_MAX_DECK];
     memcpy(cards, deck, (size_t)deck_size);
+    tc_index_plan plan; /* the first hand's cards need no order among themselves */
+    tc_shuffle_plan(&plan, deck_size, hand_size);
     for (int64_t d = 0; d < count; ++d) {
-        tc_shuffle(rng, cards, deck_size);
+        tc_shuffle_planned(&plan, rng, cards);
         for (int p = 0; p < players; ++p) {
             const uint8_t *dealt = cards + p * hand_size;
             tc_mask seen = 0, both = 0;

@@ -1,10 +1,11 @@
 /* Shuffling and dealing from numpy's BitGenerator C API (bitgen_t): no PRNG of our own.
  *
  * tc_dealer is THE one way a pack of distinct cards is dealt into hands (see below); tc_shuffle
- * orders a list of cards that may hold duplicates (two packs). Both use batched bounded draws (Brackett-Rozinsky and Lemire,
- * "Batched Ranged Random Integer Generation", 2024): one 64-bit draw yields four unbiased
- * indices, so a 52-card shuffle costs thirteen generator calls. The arithmetic is exact
- * integer arithmetic, so a given bit stream gives the same deal on every machine. */
+ * orders a list of cards that may hold duplicates (two packs). Both draw their bounded indices
+ * with ONE batched draw (tc_batch, tc_index_plan: see "The bounded draw" below): eight unbiased
+ * indices per 64-bit generator call, so a 52-card shuffle costs seven calls and a 4x13 deal five.
+ * The arithmetic is exact integer arithmetic, so a given bit stream gives the same deal on every
+ * machine. */
 #ifndef TRICKCORE_DEAL_H
 #define TRICKCORE_DEAL_H
 
@@ -45,38 +46,155 @@ static inline int tc_random_below(bitgen_t *rng, uint64_t bound)
     return (int)hi;
 }
 
-/* Four unbiased indices below bound, bound-1, bound-2, bound-3 from one 64-bit word (the batched
- * method: one multiply per index; product = bound * (bound-1) * (bound-2) * (bound-3)). Unrolled:
- * a fixed count lets successive words' multiply chains overlap. */
-static inline void tc_draw4(bitgen_t *rng, uint64_t bound, uint64_t product, uint8_t *index)
+/* ---- The bounded draw ----
+ *
+ * Fisher-Yates steps and the dealer's picks need indices below size, size-1, size-2, ...: the
+ * batched multiply-and-reject method of Brackett-Rozinsky and Lemire ("Batched Ranged Random
+ * Integer Generation", 2024) on 32 bits. A batch of up to four bounds (a missing one counts as
+ * 1) takes one 32-bit number x: index 0 is the high half of the 64-bit product x * bound[0],
+ * index i the high half of (low half of product i-1) * bound[i]; the batch is accepted unless the
+ * last low half falls below 2^32 mod (bound[0] * ... * bound[3]), which makes every index exactly
+ * uniform (the product of the bounds must stay below 2^32: bounds <= 215).
+ *
+ * The stream of a plan of `picks` indices below size, size-1, ..., size-picks+1
+ * (tc_index_plan): first ceil(picks / 8) 64-bit words are drawn; batch g (bounds size-4g down)
+ * takes the 32-bit half g of those words (the low half of word g/2 for even g, its high half for
+ * odd g); a rejected batch is redrawn from the low half of a fresh word, drawn after all the
+ * others, until accepted. tc_shuffle, tc_dealer and deal_batch all use this stream. */
+
+#define TC_MAX_BATCHES ((TC_MAX_DECK + 3) / 4)
+
+/* Up to four bounds (1 for a missing one) and their product. The bounds are 64-bit so that
+ * each multiply may take its bound straight from memory. */
+typedef struct {
+    uint64_t bound[4];
+    uint32_t product;
+} tc_batch;
+
+/* The batch of `steps` (1..4) bounds top, top-1, ... */
+static inline tc_batch tc_batch_of(uint32_t top, int steps)
 {
-    for (;;) {
-        uint64_t rest = rng->next_uint64(rng->state);
-        index[0] = (uint8_t)tc_mul64(rest, bound, &rest);
-        index[1] = (uint8_t)tc_mul64(rest, bound - 1, &rest);
-        index[2] = (uint8_t)tc_mul64(rest, bound - 2, &rest);
-        index[3] = (uint8_t)tc_mul64(rest, bound - 3, &rest);
-        if (rest >= product || rest >= (0 - product) % product) return;
+    tc_batch b = {{top, steps > 1 ? top - 1 : 1, steps > 2 ? top - 2 : 1, steps > 3 ? top - 3 : 1},
+                  0};
+    b.product = (uint32_t)(b.bound[0] * b.bound[1] * b.bound[2] * b.bound[3]);
+    return b;
+}
+
+/* index[i] from x by the batch's multiplies; returns the last low half (for the rejection). */
+static TC_ALWAYS_INLINE uint32_t tc_batch_indices(uint32_t x, const tc_batch *b, uint32_t *index)
+{
+    uint64_t m = (uint64_t)x * b->bound[0];
+    index[0] = (uint32_t)(m >> 32);
+    m = (uint64_t)(uint32_t)m * b->bound[1];
+    index[1] = (uint32_t)(m >> 32);
+    m = (uint64_t)(uint32_t)m * b->bound[2];
+    index[2] = (uint32_t)(m >> 32);
+    m = (uint64_t)(uint32_t)m * b->bound[3];
+    index[3] = (uint32_t)(m >> 32);
+    return (uint32_t)m;
+}
+
+/* The cold path of tc_batch_draw: x, or if the batch rejects it, the low half of the first fresh
+ * draw it accepts. In deal.c. */
+uint32_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint32_t x);
+
+/* The batch's indices from the 32-bit x, redrawn from fresh words while rejected. */
+static TC_ALWAYS_INLINE void tc_batch_draw(bitgen_t *rng, uint32_t x, const tc_batch *b,
+                                           uint32_t *index)
+{
+    if (tc_batch_indices(x, b, index) < b->product)
+        tc_batch_indices(tc_batch_accepted(rng, b, x), b, index);
+}
+
+/* Draws the words of `batches` batches, made ahead: halves[g] is batch g's 32-bit number. */
+static TC_ALWAYS_INLINE void tc_draw_halves(bitgen_t *rng, uint32_t *halves, int batches)
+{
+    for (const uint32_t *end = halves + batches; halves < end; halves += 2) {
+        uint64_t word = rng->next_uint64(rng->state);
+        halves[0] = (uint32_t)word;
+        halves[1] = (uint32_t)(word >> 32);
     }
 }
 
-/* Uniform random permutation of cards[0..n) in place (Fisher-Yates from the top), n <= TC_MAX_DECK.
- * The swap indices are drawn first and applied after. */
-static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n)
+/* Bounded indices size, size-1, ..., size-picks+1 (each bound >= 2), by batches of four; the
+ * last batch, `picks % 4` of them if not 0, is partial. */
+typedef struct {
+    int size, picks, batches, full; /* full: the batches of four */
+    tc_batch batch[TC_MAX_BATCHES];
+} tc_index_plan;
+
+static inline void tc_index_plan_init(tc_index_plan *plan, int size, int picks)
 {
-    uint8_t index[TC_MAX_DECK];
-    int t = 0;
-    for (; n - t >= 5; t += 4) {
-        uint64_t b = (uint64_t)(n - t);
-        tc_draw4(rng, b, b * (b - 1) * (b - 2) * (b - 3), index + t);
+    plan->size = size;
+    plan->picks = picks > 0 ? picks : 0;
+    plan->full = plan->picks / 4;
+    plan->batches = (plan->picks + 3) / 4;
+    for (int g = 0; g < plan->batches; ++g) {
+        int steps = plan->picks - 4 * g;
+        plan->batch[g] = tc_batch_of((uint32_t)(size - 4 * g), steps < 4 ? steps : 4);
     }
-    for (; n - t > 1; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(n - t));
-    for (t = 0; t < n - 1; ++t) {
-        int top = n - 1 - t;
-        uint8_t tmp = cards[top];
-        cards[top] = cards[index[t]];
-        cards[index[t]] = tmp;
+}
+
+/* index[t * stride] uniform below size - t for t < picks (a partial batch writes 0 past picks,
+ * up to t = 4 * batches - 1). */
+static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitgen_t *rng,
+                                                uint32_t *index, int stride)
+{
+    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    tc_draw_halves(rng, halves, plan->batches);
+    const uint32_t *x = halves;
+    for (const tc_batch *b = plan->batch, *end = b + plan->batches; b < end; ++b) {
+        tc_batch_draw(rng, *x++, b, k);
+        for (int i = 0; i < 4; ++i, index += stride) *index = k[i];
     }
+}
+
+/* Swaps *top and cards[k]: a Fisher-Yates step. */
+static TC_ALWAYS_INLINE void tc_shuffle_step(uint8_t *cards, uint8_t *top, uint32_t k)
+{
+    uint8_t card = *top;
+    *top = cards[k];
+    cards[k] = card;
+}
+
+/* The plan of tc_shuffle(rng, cards, n, keep): make it once for many shuffles. */
+static inline void tc_shuffle_plan(tc_index_plan *plan, int n, int keep)
+{
+    tc_index_plan_init(plan, n, n - (keep > 1 ? keep : 1));
+}
+
+/* tc_shuffle by its plan. Step t (bound size - t) swaps cards[size-1-t] with cards[index t]. */
+static inline void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng, uint8_t *cards)
+{
+    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    tc_draw_halves(rng, halves, plan->batches);
+    const uint32_t *x = halves;
+    const tc_batch *b = plan->batch;
+    uint8_t *top = cards + plan->size - 1;
+    for (const tc_batch *end = b + plan->full; b < end; ++b, top -= 4) {
+        tc_batch_draw(rng, *x++, b, k);
+        tc_shuffle_step(cards, top, k[0]);
+        tc_shuffle_step(cards, top - 1, k[1]);
+        tc_shuffle_step(cards, top - 2, k[2]);
+        tc_shuffle_step(cards, top - 3, k[3]);
+    }
+    if (plan->full < plan->batches) { /* the partial batch: 1 to 3 steps */
+        tc_batch_draw(rng, *x, b, k);
+        for (int i = 0; i < plan->picks - 4 * plan->full; ++i) tc_shuffle_step(cards, top - i, k[i]);
+    }
+}
+
+/* Shuffles cards[0..n) in place, n <= TC_MAX_DECK, so that cards[keep..n) is a uniformly random
+ * arrangement of a uniformly random subset and cards[0..keep) the other cards in some order
+ * (keep <= 1: a uniform permutation). Fisher-Yates from the top, stopped before position keep,
+ * its indices from the bounded draw: a whole shuffle of 104 cards costs 13 generator calls. A
+ * loop of shuffles of one size should make the plan once (tc_shuffle_plan, tc_shuffle_planned):
+ * the same cards from the same stream, without recomputing the bounds. */
+static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
+{
+    tc_index_plan plan;
+    tc_shuffle_plan(&plan, n, keep);
+    tc_shuffle_planned(&plan, rng, cards);
 }
 
 /* ---- The dealer ----
@@ -84,42 +202,11 @@ static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n)
  * Seats players-1 down to 0 each take hand_size cards from those not dealt yet, each card the
  * k-th lowest of them for a uniform k (one select: pdep with fast BMI2, a table lookup otherwise;
  * the same card either way). The cards left are the undealt rest (a stock); when there is no rest,
- * seat 0 takes the last hand_size cards without draws. The indices k come four per 64-bit draw
- * (tc_draw4's method) while the bounds allow, then one by one (tc_random_below); a word's cards
- * are taken once the word is accepted, which picks the same cards as drawing every index first.
+ * seat 0 takes the last hand_size cards without draws. The indices k are the bounded draw's
+ * (tc_index_plan: eight per 64-bit word, the words drawn first); a batch's cards are taken once
+ * the batch is accepted, which picks the same cards as drawing every index first.
  * tc_dealer_init computes the bounds and their products once. A deal is a pure
  * function of the bit stream: the same stream gives the same hands on every machine. */
-
-#define TC_DEALER_MAX_PICKS TC_NUM_CARD_IDS
-
-/* Bounded indices size, size-1, ..., size-picks+1, drawn by batches of four then one by one. */
-typedef struct {
-    int size, picks, batches;
-    uint64_t bound[TC_DEALER_MAX_PICKS / 4], product[TC_DEALER_MAX_PICKS / 4];
-} tc_index_plan;
-
-static inline void tc_index_plan_init(tc_index_plan *plan, int size, int picks)
-{
-    plan->size = size;
-    plan->picks = picks;
-    plan->batches = 0;
-    for (int t = 0; t < picks && size - t >= 4; t += 4) {
-        uint64_t b = (uint64_t)(size - t);
-        plan->bound[plan->batches] = b;
-        plan->product[plan->batches++] = b * (b - 1) * (b - 2) * (b - 3);
-    }
-}
-
-/* index[t] uniform below size - t for t < picks (index needs picks + 3 bytes: a last batch may
- * draw past picks). */
-static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitgen_t *rng,
-                                                uint8_t *index)
-{
-    int t = 0;
-    for (int b = 0; b < plan->batches; ++b, t += 4)
-        tc_draw4(rng, plan->bound[b], plan->product[b], index + t);
-    for (; t < plan->picks; ++t) index[t] = (uint8_t)tc_random_below(rng, (uint64_t)(plan->size - t));
-}
 
 typedef struct {
     tc_mask deck;
@@ -175,39 +262,37 @@ static TC_ALWAYS_INLINE void tc_dealer_take(const tc_dealer *dl, tc_undealt *u, 
 }
 
 /* One deal into hands[0..players): returns the undealt rest. Each card is taken straight from
- * the indices of its 64-bit draw (the same indices as tc_index_plan_draw, without an index
- * array). Always inlined, with `isa` a constant, so a game loop compiled with
- * TC_DRAW_BMI2_TARGET gets the pdep select. */
+ * the indices of its batch (the same indices as tc_index_plan_draw, without an index array).
+ * Always inlined, with `isa` a constant, so a game loop compiled with TC_DRAW_BMI2_TARGET gets the
+ * pdep select. */
 static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
                                                    tc_mask *hands, int isa)
 {
     const tc_index_plan *plan = &dl->plan;
+    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    tc_draw_halves(rng, halves, plan->batches);
     tc_undealt u = tc_undealt_of(dl->deck, isa);
     tc_mask before = u.cards;
-    int left = dl->hand_size, seat = dl->players - 1, t = 0;
-    for (int b = 0; b < plan->batches; ++b, t += 4) {
-        uint64_t bound = plan->bound[b], product = plan->product[b], rest;
-        uint8_t k0, k1, k2, k3;
-        do {
-            rest = rng->next_uint64(rng->state);
-            k0 = (uint8_t)tc_mul64(rest, bound, &rest);
-            k1 = (uint8_t)tc_mul64(rest, bound - 1, &rest);
-            k2 = (uint8_t)tc_mul64(rest, bound - 2, &rest);
-            k3 = (uint8_t)tc_mul64(rest, bound - 3, &rest);
-        } while (rest < product && rest < (0 - product) % product);
-        tc_dealer_take(dl, &u, k0, &before, &left, &seat, hands, isa);
-        if (t + 4 <= plan->picks) {
-            tc_dealer_take(dl, &u, k1, &before, &left, &seat, hands, isa);
-            tc_dealer_take(dl, &u, k2, &before, &left, &seat, hands, isa);
-            tc_dealer_take(dl, &u, k3, &before, &left, &seat, hands, isa);
-        } else { /* the last batch may draw past the picks */
-            if (t + 1 < plan->picks) tc_dealer_take(dl, &u, k1, &before, &left, &seat, hands, isa);
-            if (t + 2 < plan->picks) tc_dealer_take(dl, &u, k2, &before, &left, &seat, hands, isa);
+    int left = dl->hand_size, seat = dl->players - 1;
+    const uint32_t *x = halves;
+    const tc_batch *b = plan->batch;
+    for (const tc_batch *end = b + plan->full; b < end; ++b) {
+        tc_batch_draw(rng, *x++, b, k);
+        if (left > 4) { /* no hand ends within these four picks */
+            for (int i = 0; i < 4; ++i) tc_undealt_take(&u, (int)k[i], isa);
+            left -= 4;
+        } else {
+            for (int i = 0; i < 4; ++i)
+                tc_dealer_take(dl, &u, (int)k[i], &before, &left, &seat, hands, isa);
         }
     }
-    for (; t < plan->picks; ++t)
-        tc_dealer_take(dl, &u, tc_random_below(rng, (uint64_t)(plan->size - t)), &before, &left,
-                       &seat, hands, isa);
+    if (plan->full < plan->batches) { /* the partial batch: 1 to 3 picks */
+        int steps = plan->picks - 4 * plan->full;
+        tc_batch_draw(rng, *x, b, k);
+        tc_dealer_take(dl, &u, (int)k[0], &before, &left, &seat, hands, isa);
+        if (steps > 1) tc_dealer_take(dl, &u, (int)k[1], &before, &left, &seat, hands, isa);
+        if (steps > 2) tc_dealer_take(dl, &u, (int)k[2], &before, &left, &seat, hands, isa);
+    }
     int last_picking = dl->players - dl->picking_seats;
     for (; seat >= last_picking; --seat) hands[seat] = 0; /* hands of no cards */
     if (last_picking) {
@@ -218,22 +303,24 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
 }
 
 /* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with
- * their picks interleaved: two independent dependency chains for the CPU to overlap. */
+ * their picks interleaved: two independent dependency chains for the CPU to overlap. Their
+ * indices are interleaved too, a's at even positions (strided stores, which compilers leave
+ * scalar). */
 static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *rng,
                                                  tc_mask *hands_a, tc_mask *hands_b,
                                                  tc_mask *rest, int isa)
 {
-    uint8_t index_a[TC_DEALER_MAX_PICKS + 4], index_b[TC_DEALER_MAX_PICKS + 4];
-    tc_index_plan_draw(&dl->plan, rng, index_a);
-    tc_index_plan_draw(&dl->plan, rng, index_b);
+    uint32_t index[2 * 4 * TC_MAX_BATCHES];
+    tc_index_plan_draw(&dl->plan, rng, index, 2);
+    tc_index_plan_draw(&dl->plan, rng, index + 1, 2);
     tc_undealt a = tc_undealt_of(dl->deck, isa), b = tc_undealt_of(dl->deck, isa);
-    const uint8_t *ka = index_a, *kb = index_b;
+    const uint32_t *k = index;
     int seat = dl->players - 1;
     for (int s = 0; s < dl->picking_seats; ++s, --seat) {
         tc_mask before_a = a.cards, before_b = b.cards;
-        for (const uint8_t *end = ka + dl->hand_size; ka < end; ++ka, ++kb) {
-            tc_undealt_take(&a, *ka, isa);
-            tc_undealt_take(&b, *kb, isa);
+        for (const uint32_t *end = k + 2 * dl->hand_size; k < end; k += 2) {
+            tc_undealt_take(&a, (int)k[0], isa);
+            tc_undealt_take(&b, (int)k[1], isa);
         }
         hands_a[seat] = before_a ^ a.cards;
         hands_b[seat] = before_b ^ b.cards;
@@ -257,7 +344,8 @@ tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *han
  * and twice[...] (twice may be NULL when the deck holds no duplicates). The undealt cards go to
  * stock[d * stock_size ...] in a uniformly random draw order (stock may be NULL). Without
  * duplicates a deal is tc_dealer's (then the stock's order, drawn like hands of one card); with
- * them, tc_shuffle's. Returns a tc_status code. */
+ * them, tc_shuffle's stopped above the first hand (of the previous deal's order). Returns a
+ * tc_status code. */
 int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players, int hand_size,
                   int64_t count, tc_mask *once, tc_mask *twice, uint8_t *stock);
 

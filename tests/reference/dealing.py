@@ -1,46 +1,58 @@
-"""Pure-Python reference of the dealer (src/trickcore/deal.h, tc_dealer) and of deal_batch's stock
-order: the same 64-bit words from the bit generator give the same hands.
+"""Pure-Python reference of the bounded draw, the shuffle and the dealer (src/trickcore/deal.h:
+tc_index_plan, tc_shuffle, tc_dealer) and of deal_batch's stock order: the same 64-bit words from
+the bit generator give the same cards.
 
-Bounded indices: four per 64-bit word while the bounds allow (the batched multiply-and-reject
-method of tc_draw4), then one per word (Lemire's method, tc_random_below). Cards: seats
-players-1 down to 0 each take hand_size cards, each the k-th lowest undealt card; without a rest,
-seat 0 takes the last hand without draws."""
+Bounded indices below size, size-1, ..., size-picks+1: ceil(picks / 8) words are drawn first;
+batch g of up to four bounds (size-4g down; a missing bound counts as 1) takes the 32-bit half g
+of those words (low half of word g // 2 first) and gives its indices by the batched
+multiply-and-reject method on 32 bits; a rejected batch is redrawn from the low half of a fresh
+word. Cards: seats players-1 down to 0 each take hand_size cards, each the k-th lowest undealt
+card; without a rest, seat 0 takes the last hand without draws."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-WORD = 1 << 64
+HALF = 1 << 32
 Words = Callable[[], int]
 
 
-def draw4(words: Words, bound: int) -> list[int]:
-    product = bound * (bound - 1) * (bound - 2) * (bound - 3)
-    while True:
-        rest, out = words(), []
-        for b in range(bound, bound - 4, -1):
-            rest *= b
-            out.append(rest >> 64)
-            rest %= WORD
-        if rest >= (WORD - product) % product:
-            return out
-
-
-def random_below(words: Words, bound: int) -> int:
-    while True:
-        product = words() * bound
-        if product % WORD >= (WORD - bound) % bound:
-            return product >> 64
+def batch(x: int, bounds: list[int]) -> list[int] | None:
+    """The indices of a batch from the 32-bit x, or None when the batch rejects x."""
+    product, out = 1, []
+    for b in bounds:
+        product *= b
+        x *= b
+        out.append(x >> 32)
+        x %= HALF
+    return out if x >= HALF % product else None
 
 
 def indices(words: Words, size: int, picks: int) -> list[int]:
     """index[t] uniform below size - t, for t < picks."""
+    halves = []
+    for _ in range((picks + 7) // 8):
+        word = words()
+        halves += [word % HALF, word >> 32]
     out: list[int] = []
-    while len(out) < picks and size - len(out) >= 4:
-        out += draw4(words, size - len(out))
-    while len(out) < picks:
-        out.append(random_below(words, size - len(out)))
+    for x in halves[:(picks + 3) // 4]:
+        t = len(out)
+        bounds = [size - t - i if t + i < picks else 1 for i in range(4)]
+        got = batch(x, bounds)
+        while got is None:
+            got = batch(words() % HALF, bounds)
+        out += got
     return out[:picks]
+
+
+def reference_shuffle(words: Words, cards: list[int], keep: int) -> list[int]:
+    """tc_shuffle: Fisher-Yates from the top, stopped before position keep."""
+    cards = list(cards)
+    n = len(cards)
+    for t, k in enumerate(indices(words, n, n - max(keep, 1))):
+        top = n - 1 - t
+        cards[top], cards[k] = cards[k], cards[top]
+    return cards
 
 
 def cards_of(mask: int) -> list[int]:
