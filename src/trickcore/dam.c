@@ -386,11 +386,12 @@ typedef struct {
  * rest is the pile in draw order (under turn_trump its last card is the turned one). The first
  * hand's cards need no order among themselves, so the shuffle stops above them. With `out`
  * recording, the hands and the pile as dealt (the turned card on top) are written there. */
-static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, tc_dam_state *s, lane_hands *h,
-                                      bitgen_t *rng, const tc_dam_block *out, int64_t j)
+static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
+                                      tc_dam_state *s, lane_hands *h, bitgen_t *rng,
+                                      const tc_dam_block *out, int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
-    tc_dam_shuffle(rng, s->pile, deck_size, hand_size);
+    tc_shuffle_planned(shuffle, rng, s->pile);
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
         tc_mask once = 0, twice = 0;
@@ -515,11 +516,13 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
     memset(chunks, 0, sizeof chunks);
     for (int lane = 0; lane < TC_DAM_LANES; ++lane)
         memcpy(s[lane].pile, r->deck_cards, (size_t)deck_size);
+    tc_index_plan shuffle;
+    tc_shuffle_plan(&shuffle, deck_size, r->hand_size);
     for (int64_t first = 0; first < count; first += TC_DAM_LANES) {
         int lanes = tc_playout_lanes_within(first, count, TC_DAM_LANES);
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
             int kept = record && lane < lanes;
-            deal_one(r, &s[lane], &h[lane], rng, kept ? out : 0, first + lane);
+            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane);
             table[lane] = &r->tables[s[lane].trump + 1];
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {

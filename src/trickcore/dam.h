@@ -7,8 +7,8 @@
  * shared trick rule: trick.h's table form on the checked path, its mask forms in the simulation
  * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static inline here; checked entry
  * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
- * goes to seat + 1. A generic helper lives here until it moves to deal.h: a batched
- * shuffle. Random choices use draw.h's 8-bit draws. */
+ * goes to seat + 1. Deals are shuffled by deal.h's tc_shuffle_planned; random choices use
+ * draw.h's 8-bit draws. */
 #ifndef TRICKCORE_DAM_H
 #define TRICKCORE_DAM_H
 
@@ -17,6 +17,7 @@
 
 #include "numpy/random/bitgen.h"
 #include "trickcore/cards.h"
+#include "trickcore/deal.h"
 #include "trickcore/draw.h"
 #include "trickcore/trick.h"
 
@@ -133,56 +134,6 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
  * them, lowest byte first (a choice is among at most 17 cards, so 8 bits serve, and a word
  * serves eight cards), so their loops call no generator. Each chunk picks its card by draw.h's
  * tc_draw8_bit_chunk (exactly uniform; a rejected chunk is replaced out of line). */
-
-/* ---- Shuffling. A generic helper, kept here until it moves to deal.h. ---- */
-
-/* Steps of a Fisher-Yates shuffle from the top: the step with bound b swaps cards[b - 1] with a
- * uniformly random one of cards[0..b). Up to four steps, bounds b, b-1, ... (`steps` of them,
- * each bound >= 2), take one 32-bit word `x`: the batched multiply-and-reject of Brackett-Rozinsky
- * and Lemire (2024) on 32 bits, one multiply per index, exactly uniform (the product of the bounds
- * stays below 2^32 for b <= 215); a rejected batch is redrawn from the low half of a fresh draw. */
-static inline void tc_dam_shuffle_steps(bitgen_t *rng, uint32_t x, uint8_t *cards, uint32_t b,
-                                        int steps)
-{
-    uint32_t b1 = steps > 1 ? b - 1 : 1, b2 = steps > 2 ? b - 2 : 1, b3 = steps > 3 ? b - 3 : 1;
-    uint32_t p = b * b1 * b2 * b3;
-    uint64_t m0, m1, m2, m3;
-    for (;;) {
-        m0 = (uint64_t)x * b;
-        m1 = (uint64_t)(uint32_t)m0 * b1;
-        m2 = (uint64_t)(uint32_t)m1 * b2;
-        m3 = (uint64_t)(uint32_t)m2 * b3;
-        if ((uint32_t)m3 >= p || (uint32_t)m3 >= (0u - p) % p) break;
-        x = (uint32_t)rng->next_uint64(rng->state);
-    }
-    uint32_t pick[4] = {(uint32_t)(m0 >> 32), (uint32_t)(m1 >> 32), (uint32_t)(m2 >> 32),
-                        (uint32_t)(m3 >> 32)};
-    for (int i = 0; i < steps; ++i) {
-        uint8_t card = cards[b - 1 - i];
-        cards[b - 1 - i] = cards[pick[i]];
-        cards[pick[i]] = card;
-    }
-}
-
-/* Shuffles cards[0..n) in place, n <= TC_DAM_MAX_CARDS, so that cards[keep..n) is a uniformly
- * random arrangement of a uniformly random subset and cards[0..keep) the other cards in some
- * order (keep = 1: a uniform permutation). Fisher-Yates from the top, stopped before position
- * keep; four steps per half of a 64-bit draw, the draws made before the steps: 104 cards cost 13
- * generator calls. */
-static inline void tc_dam_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
-{
-    uint32_t halves[(TC_DAM_MAX_CARDS + 7) / 8 * 2];
-    int steps = n - (keep > 1 ? keep : 1);
-    for (int k = 0; k < (steps + 7) / 8; ++k) {
-        uint64_t word = rng->next_uint64(rng->state);
-        halves[2 * k] = (uint32_t)word;
-        halves[2 * k + 1] = (uint32_t)(word >> 32);
-    }
-    const uint32_t *x = halves;
-    uint32_t b = (uint32_t)n, last = (uint32_t)(n - steps); /* the bound of the last step - 1 */
-    for (; b >= last + 4; b -= 4) tc_dam_shuffle_steps(rng, *x++, cards, b, 4);
-    if (b > last) tc_dam_shuffle_steps(rng, *x, cards, b, (int)(b - last)); /* the last steps */
-}
 
 /* Removes one copy of a held card, given as its bit, from the hand whose cards held at least
  * once are *once and held twice *twice, branch-free: the second copy if there is one, else the
