@@ -83,6 +83,22 @@ static inline int tc_multiset_remove(tc_multiset *s, int card)
     return 0;
 }
 
+/* Unchecked, branch-free forms for hot loops, on a multiset held as its two masks; a card given
+ * as its bit. Adds one copy of a card the multiset holds at most once. */
+static inline void tc_multiset_add_bit(tc_mask *once, tc_mask *twice, tc_mask b)
+{
+    *twice |= *once & b;
+    *once |= b;
+}
+
+/* Removes one copy of a card the multiset holds: the second copy if there is one, else the only
+ * one. */
+static inline void tc_multiset_take_bit(tc_mask *once, tc_mask *twice, tc_mask b)
+{
+    *once ^= b & ~*twice;
+    *twice &= ~b;
+}
+
 /* Sum of two multisets; returns -1 (and leaves *out untouched) when a card would have 3+ copies. */
 static inline int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
 {

@@ -397,7 +397,7 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
         tc_mask once = 0, twice = 0;
         TC_PLAYOUT_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
-            tc_dam_add_bit_masks(&once, &twice, tc_bit(*card));
+            tc_multiset_add_bit(&once, &twice, tc_bit(*card));
         h->once[p] = once;
         h->twice[p] = twice;
     }
@@ -427,7 +427,7 @@ static TC_ALWAYS_INLINE void lane_short_refill(lane_hands *h, const uint8_t *top
 {
     for (int k = 0; k < count; ++k) {
         int seat = tc_dam_seat_after(winner, k, n);
-        tc_dam_add_bit_masks(&h->once[seat], &h->twice[seat], tc_bit(top[k]));
+        tc_multiset_add_bit(&h->once[seat], &h->twice[seat], tc_bit(top[k]));
     }
 }
 
@@ -469,11 +469,11 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     for (int i = 0; i < n; ++i) {
         int seat = tc_dam_seat_after(leader, i, n);
         tc_mask once = h->once[seat], twice = h->twice[seat];
-        if (i < draws) tc_dam_add_bit_masks(&once, &twice, tc_bit(top[i]));
+        if (i < draws) tc_multiset_add_bit(&once, &twice, tc_bit(top[i]));
         tc_mask legal = tc_dam_legal_cards(once, led_cards, jokers ? TC_JOKER_MASK : 0);
         tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
         int card = tc_lowest(bit);
-        tc_dam_take_bit_masks(&once, &twice, bit);
+        tc_multiset_take_bit(&once, &twice, bit);
         h->once[seat] = once;
         h->twice[seat] = twice;
         cards[i] = (uint8_t)card;

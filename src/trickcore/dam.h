@@ -135,32 +135,16 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
  * serves eight cards), so their loops call no generator. Each chunk picks its card by draw.h's
  * tc_draw8_bit_chunk (exactly uniform; a rejected chunk is replaced out of line). */
 
-/* Removes one copy of a held card, given as its bit, from the hand whose cards held at least
- * once are *once and held twice *twice, branch-free: the second copy if there is one, else the
- * only one. */
-static inline void tc_dam_take_bit_masks(tc_mask *once, tc_mask *twice, tc_mask b)
-{
-    *once ^= b & ~*twice;
-    *twice &= ~b;
-}
-
-/* Adds one copy of a card, given as its bit, that the hand holds at most once, branch-free. */
-static inline void tc_dam_add_bit_masks(tc_mask *once, tc_mask *twice, tc_mask b)
-{
-    *twice |= *once & b;
-    *once |= b;
-}
-
 /* Removes one copy of a held card. */
 static inline void tc_dam_take_copy(tc_multiset *hand, int card)
 {
-    tc_dam_take_bit_masks(&hand->once, &hand->twice, tc_bit(card));
+    tc_multiset_take_bit(&hand->once, &hand->twice, tc_bit(card));
 }
 
 /* Adds one copy of a card the multiset holds at most once. */
 static inline void tc_dam_add_copy(tc_multiset *hand, int card)
 {
-    tc_dam_add_bit_masks(&hand->once, &hand->twice, tc_bit(card));
+    tc_multiset_add_bit(&hand->once, &hand->twice, tc_bit(card));
 }
 
 /* The suits `seat` has shown it lacks and cannot have drawn since: those of finished tricks and

@@ -110,11 +110,7 @@ static void deal_two_packs(bitgen_t *rng, const uint8_t *deck, int deck_size, in
         for (int p = 0; p < players; ++p) {
             const uint8_t *dealt = cards + p * hand_size;
             tc_mask seen = 0, both = 0;
-            for (int i = 0; i < hand_size; ++i) {
-                tc_mask b = tc_bit(dealt[i]);
-                both |= seen & b;
-                seen |= b;
-            }
+            for (int i = 0; i < hand_size; ++i) tc_multiset_add_bit(&seen, &both, tc_bit(dealt[i]));
             once[d * players + p] = seen;
             twice[d * players + p] = both;
         }
