@@ -18,7 +18,7 @@ from trickcore._ctrick cimport (
     TC_JOKER_OUTRIGHT,
     TC_NO_TRUMP,
 )
-from trickcore._steps cimport STEP_PLAY, STEP_STATE_BYTES, DealHistory, push_step
+from trickcore._steps cimport STEP_PLAY, STEP_STATE_BYTES, DealHistory, push_step, seat_in
 
 import numpy as np
 
@@ -110,9 +110,7 @@ cdef class DealCore:
         return copy
 
     cdef int seat_index(self, object seat) except -1:
-        if isinstance(seat, int) and 0 <= seat < self.kernel.c.players:
-            return seat
-        raise IllegalMoveError(f"no seat {seat!r}: seats are 0..{self.kernel.c.players - 1}")
+        return seat_in(seat, self.kernel.c.players)
 
     @property
     def rules(self):

@@ -10,7 +10,14 @@ from trickcore._bitgen cimport bitgen_of
 from trickcore._cards cimport CardSet, card_arg, card_symbol, card_symbols, cards_arg, make_cardset
 from trickcore._ccards cimport tc_lowest, tc_mask, tc_popcount
 from trickcore._chearts cimport *
-from trickcore._steps cimport STEP_PASS, STEP_PLAY, STEP_STATE_BYTES, DealHistory, push_step
+from trickcore._steps cimport (
+    STEP_PASS,
+    STEP_PLAY,
+    STEP_STATE_BYTES,
+    DealHistory,
+    push_step,
+    seat_in,
+)
 
 import numpy as np
 
@@ -91,9 +98,7 @@ cdef class DealCore:
         return copy
 
     cdef int seat_index(self, object seat) except -1:
-        if isinstance(seat, int) and 0 <= seat < self.kernel.c.players:
-            return seat
-        raise IllegalMoveError(f"no seat {seat!r}: seats are 0..{self.kernel.c.players - 1}")
+        return seat_in(seat, self.kernel.c.players)
 
     @property
     def rules(self):

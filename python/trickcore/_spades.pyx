@@ -20,6 +20,7 @@ from trickcore._steps cimport (
     DealHistory,
     Step,
     push_step,
+    seat_in,
 )
 
 import numpy as np
@@ -145,9 +146,7 @@ cdef class DealCore:
         return copy
 
     cdef int seat_index(self, object seat) except -1:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < TC_SPADES_PLAYERS:
-            return seat
-        raise IllegalMoveError(f"no seat {seat!r}: seats are 0..3")
+        return seat_in(seat, TC_SPADES_PLAYERS)
 
     @property
     def rules(self):

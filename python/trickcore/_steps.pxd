@@ -29,6 +29,11 @@ cdef Step push_step(Step parent, const void *state, size_t size, int kind, int s
                     uint64_t value, int result)
 
 
+# `seat` as a seat index among `players`: an int (not a bool) in 0..players-1, else
+# IllegalMoveError naming it. Every game's deal class checks its seat arguments with it.
+cdef int seat_in(object seat, int players) except -1
+
+
 # Base of every game's Cython deal class: the undo history, the hands as dealt and the deal
 # number. A subclass holds its C state struct and says where it is and how to copy the rest.
 cdef class DealHistory:

@@ -54,6 +54,12 @@ def step_log(Step head):
     return log
 
 
+cdef int seat_in(object seat, int players) except -1:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return seat
+    raise IllegalMoveError(f"no seat {seat!r}: seats are 0..{players - 1}")
+
+
 cdef class DealHistory:
     """Undo, clone and the move log, shared by the games' deal classes (see the module
     docstring); the subclass supplies its state struct's address and size and a blank copy

@@ -271,7 +271,7 @@ def test_playing_for_the_wrong_seat_is_refused() -> None:
     assert state(deal) == before
 
 
-@pytest.mark.parametrize("seat", [-1, 4, "0", None])
+@pytest.mark.parametrize("seat", [-1, 4, "0", None, True])
 def test_bad_seats_are_refused(seat: Any) -> None:
     with pytest.raises(IllegalMoveError, match="no seat"):
         Deal.random(AVOID, seed=1).hand(seat)

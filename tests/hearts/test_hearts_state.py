@@ -321,3 +321,10 @@ def test_deals_pickle_through_their_json() -> None:
     random_moves(deal, 9, random.Random(2))
     copy = pickle.loads(pickle.dumps(deal))
     assert type(copy) is Deal and copy.to_json() == deal.to_json()
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0", None, True, 1.0])
+def test_bad_seats_are_refused(seat: object) -> None:
+    deal = Deal(Rules.svarta_maja(), MIXED, deal_number=3)
+    with pytest.raises(IllegalMoveError, match="no seat"):
+        deal.hand(seat)  # type: ignore[arg-type]
