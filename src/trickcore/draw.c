@@ -21,7 +21,7 @@
 const uint8_t tc_select_in_byte[256][8] = {TC_ROWS64_(0), TC_ROWS64_(64), TC_ROWS64_(128),
                                            TC_ROWS64_(192)};
 
-uint32_t tc_draw8_redraw(bitgen_t *rng, uint32_t product, uint32_t bound)
+uint32_t tc_draw8_redraw(uint32_t bound, uint32_t product, bitgen_t *rng)
 {
     uint32_t threshold = 256u % bound;
     while ((product & 0xFF) < threshold)
