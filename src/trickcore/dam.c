@@ -391,7 +391,7 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
                                       const tc_dam_block *out, int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
-    tc_shuffle_planned(shuffle, rng, s->pile);
+    tc_shuffle_planned(shuffle, rng, s->pile, TC_ISA_PORTABLE);
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
         tc_mask once = 0, twice = 0;

@@ -50,7 +50,7 @@ static TC_ALWAYS_INLINE void order_stock(const tc_index_plan *plan, bitgen_t *rn
                                          uint8_t *stock, int isa)
 {
     uint32_t index[4 * TC_MAX_BATCHES];
-    tc_index_plan_draw(plan, rng, index, 1);
+    tc_index_plan_draw(plan, rng, index, 1, isa);
     for (int i = 0; i < plan->picks; ++i) {
         tc_mask bit = tc_select_bit_isa(rest, (int)index[i], isa);
         stock[i] = (uint8_t)tc_lowest(bit);
@@ -106,7 +106,7 @@ static void deal_two_packs(bitgen_t *rng, const uint8_t *deck, int deck_size, in
     tc_index_plan plan; /* the first hand's cards need no order among themselves */
     tc_shuffle_plan(&plan, deck_size, hand_size);
     for (int64_t d = 0; d < count; ++d) {
-        tc_shuffle_planned(&plan, rng, cards);
+        tc_shuffle_planned(&plan, rng, cards, TC_ISA_PORTABLE);
         for (int p = 0; p < players; ++p) {
             const uint8_t *dealt = cards + p * hand_size;
             tc_mask seen = 0, both = 0;

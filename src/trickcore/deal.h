@@ -94,16 +94,52 @@ static TC_ALWAYS_INLINE uint32_t tc_batch_indices(uint32_t x, const tc_batch *b,
     return (uint32_t)m;
 }
 
+#if defined(TC_DRAW_BMI2_TARGET) && (defined(__GNUC__) || defined(__clang__))
+#define TC_BATCH_MULX 1
+/* tc_batch_indices by a chain of four mulx: with x in the top half of a 64-bit number, each index
+ * is the high word of one 64 x 64 -> 128-bit product and its low word is the next low half,
+ * shifted up (the same indices and last low half, and no moves between the multiplies). Only in
+ * code for TC_ISA_BMI2 (mulx is a BMI2 instruction). */
+static TC_ALWAYS_INLINE uint32_t tc_batch_indices_mulx(uint32_t x, const tc_batch *b,
+                                                       uint32_t *index)
+{
+    uint64_t m = (uint64_t)x << 32, i0, i1, i2, i3;
+    __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
+            "mulx %[b1], %%rdx, %[i1]\n\t"
+            "mulx %[b2], %%rdx, %[i2]\n\t"
+            "mulx %[b3], %%rdx, %[i3]"
+            : "+d"(m), [i0] "=&r"(i0), [i1] "=&r"(i1), [i2] "=&r"(i2), [i3] "=&r"(i3)
+            : [b0] "rm"(b->bound[0]), [b1] "rm"(b->bound[1]), [b2] "rm"(b->bound[2]),
+              [b3] "rm"(b->bound[3]));
+    index[0] = (uint32_t)i0;
+    index[1] = (uint32_t)i1;
+    index[2] = (uint32_t)i2;
+    index[3] = (uint32_t)i3;
+    return (uint32_t)(m >> 32);
+}
+#endif
+
+/* tc_batch_indices, by mulx in code for TC_ISA_BMI2 (`isa` a constant, as in draw.h). */
+static TC_ALWAYS_INLINE uint32_t tc_batch_indices_isa(uint32_t x, const tc_batch *b,
+                                                      uint32_t *index, int isa)
+{
+#ifdef TC_BATCH_MULX
+    if (isa == TC_ISA_BMI2) return tc_batch_indices_mulx(x, b, index);
+#endif
+    (void)isa;
+    return tc_batch_indices(x, b, index);
+}
+
 /* The cold path of tc_batch_draw: x, or if the batch rejects it, the low half of the first fresh
  * draw it accepts. In deal.c. */
 uint32_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint32_t x);
 
 /* The batch's indices from the 32-bit x, redrawn from fresh words while rejected. */
 static TC_ALWAYS_INLINE void tc_batch_draw(bitgen_t *rng, uint32_t x, const tc_batch *b,
-                                           uint32_t *index)
+                                           uint32_t *index, int isa)
 {
-    if (tc_batch_indices(x, b, index) < b->product)
-        tc_batch_indices(tc_batch_accepted(rng, b, x), b, index);
+    if (tc_batch_indices_isa(x, b, index, isa) < b->product)
+        tc_batch_indices_isa(tc_batch_accepted(rng, b, x), b, index, isa);
 }
 
 /* Draws the words of `batches` batches, made ahead: halves[g] is batch g's 32-bit number. */
@@ -138,13 +174,13 @@ static inline void tc_index_plan_init(tc_index_plan *plan, int size, int picks)
 /* index[t * stride] uniform below size - t for t < picks (a partial batch writes 0 past picks,
  * up to t = 4 * batches - 1). */
 static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitgen_t *rng,
-                                                uint32_t *index, int stride)
+                                                uint32_t *index, int stride, int isa)
 {
     uint32_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
     const uint32_t *x = halves;
     for (const tc_batch *b = plan->batch, *end = b + plan->batches; b < end; ++b) {
-        tc_batch_draw(rng, *x++, b, k);
+        tc_batch_draw(rng, *x++, b, k, isa);
         for (int i = 0; i < 4; ++i, index += stride) *index = k[i];
     }
 }
@@ -164,7 +200,8 @@ static inline void tc_shuffle_plan(tc_index_plan *plan, int n, int keep)
 }
 
 /* tc_shuffle by its plan. Step t (bound size - t) swaps cards[size-1-t] with cards[index t]. */
-static inline void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng, uint8_t *cards)
+static TC_ALWAYS_INLINE void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng,
+                                                uint8_t *cards, int isa)
 {
     uint32_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
@@ -172,14 +209,14 @@ static inline void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng, 
     const tc_batch *b = plan->batch;
     uint8_t *top = cards + plan->size - 1;
     for (const tc_batch *end = b + plan->full; b < end; ++b, top -= 4) {
-        tc_batch_draw(rng, *x++, b, k);
+        tc_batch_draw(rng, *x++, b, k, isa);
         tc_shuffle_step(cards, top, k[0]);
         tc_shuffle_step(cards, top - 1, k[1]);
         tc_shuffle_step(cards, top - 2, k[2]);
         tc_shuffle_step(cards, top - 3, k[3]);
     }
     if (plan->full < plan->batches) { /* the partial batch: 1 to 3 steps */
-        tc_batch_draw(rng, *x, b, k);
+        tc_batch_draw(rng, *x, b, k, isa);
         for (int i = 0; i < plan->picks - 4 * plan->full; ++i) tc_shuffle_step(cards, top - i, k[i]);
     }
 }
@@ -194,7 +231,7 @@ static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
 {
     tc_index_plan plan;
     tc_shuffle_plan(&plan, n, keep);
-    tc_shuffle_planned(&plan, rng, cards);
+    tc_shuffle_planned(&plan, rng, cards, TC_ISA_PORTABLE);
 }
 
 /* ---- The dealer ----
@@ -277,7 +314,7 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     const uint32_t *x = halves;
     const tc_batch *b = plan->batch;
     for (const tc_batch *end = b + plan->full; b < end; ++b) {
-        tc_batch_draw(rng, *x++, b, k);
+        tc_batch_draw(rng, *x++, b, k, isa);
         if (left > 4) { /* no hand ends within these four picks */
             for (int i = 0; i < 4; ++i) tc_undealt_take(&u, (int)k[i], isa);
             left -= 4;
@@ -288,7 +325,7 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     }
     if (plan->full < plan->batches) { /* the partial batch: 1 to 3 picks */
         int steps = plan->picks - 4 * plan->full;
-        tc_batch_draw(rng, *x, b, k);
+        tc_batch_draw(rng, *x, b, k, isa);
         tc_dealer_take(dl, &u, (int)k[0], &before, &left, &seat, hands, isa);
         if (steps > 1) tc_dealer_take(dl, &u, (int)k[1], &before, &left, &seat, hands, isa);
         if (steps > 2) tc_dealer_take(dl, &u, (int)k[2], &before, &left, &seat, hands, isa);
@@ -311,8 +348,8 @@ static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *
                                                  tc_mask *rest, int isa)
 {
     uint32_t index[2 * 4 * TC_MAX_BATCHES];
-    tc_index_plan_draw(&dl->plan, rng, index, 2);
-    tc_index_plan_draw(&dl->plan, rng, index + 1, 2);
+    tc_index_plan_draw(&dl->plan, rng, index, 2, isa);
+    tc_index_plan_draw(&dl->plan, rng, index + 1, 2, isa);
     tc_undealt a = tc_undealt_of(dl->deck, isa), b = tc_undealt_of(dl->deck, isa);
     const uint32_t *k = index;
     int seat = dl->players - 1;
