@@ -204,14 +204,20 @@ static inline uint32_t tc_draw8_below_chunk(bitgen_t *rng, uint32_t chunk, uint3
     return product >> TC_DRAW8_CHUNK_BITS;
 }
 
+/* The number of cards of `m`: popcount in code for TC_ISA_BMI2 (built with POPCNT), else from
+ * the byte-wise counts (a portable build has no popcount instruction). */
+static TC_ALWAYS_INLINE uint32_t tc_card_count_isa(tc_mask m, int isa)
+{
+    return isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m) : (uint32_t)(tc_byte_prefix(m) >> 56);
+}
+
 /* The bit of a uniformly random card of a non-empty mask, from an 8-bit chunk: the k-th lowest
  * card for k = tc_draw8_below_chunk(chunk, cards). `isa` (enum tc_isa, a constant) may be
  * TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET; both pick the same card. */
 static TC_ALWAYS_INLINE tc_mask tc_draw8_bit_chunk(bitgen_t *rng, tc_mask m, uint32_t chunk,
                                                    int isa)
 {
-    uint32_t cards = isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m)
-                                        : (uint32_t)(tc_byte_prefix(m) >> 56);
+    uint32_t cards = tc_card_count_isa(m, isa);
     return tc_select_bit_isa(m, (int)tc_draw8_below_chunk(rng, chunk, cards), isa);
 }
 

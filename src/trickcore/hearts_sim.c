@@ -15,12 +15,15 @@
  * are played, trick by trick and lane by lane, every card but the last trick's uniformly among
  * the legal cards. The direction and pass draws share one tc_draw8 stream per block (draw.h's
  * 8-bit choices: one byte of a 64-bit draw per choice, lowest first, eight per draw; a rejected
- * byte is replaced by the low byte of a fresh draw). With four players each round of tricks (one
- * trick of every lane) takes one fresh 64-bit draw straight from the generator instead: lane l's
- * i-th card of the trick (in play order, the lead first) by byte 4l + i, a rejected byte replaced
- * as in the stream. Other player counts draw their cards from the stream too. Playouts from a
- * state (tc_hearts_playouts) use one such stream for the whole call (the moves up to the start
- * of a trick), then the same rounds. */
+ * byte is replaced by the low byte of a fresh draw). With four players the tricks draw from words
+ * of their own instead: when random play by whole tricks starts, one 64-bit word per round of
+ * tricks (one trick of every lane) but the last is drawn straight from the generator, round by
+ * round; lane l's trick takes the word's 32-bit half l: the lead from its top byte (a rejected
+ * byte replaced as in the stream), the three followers from its low 24 bits as one batch
+ * (playout.h's followers' batch: a rejected batch replaced by the low 24 bits of a fresh draw,
+ * until accepted); these fresh draws come after the round words, in play order. Other player
+ * counts draw their cards from the stream too. Playouts from a state (tc_hearts_playouts) use one
+ * such stream for the whole call (the moves up to the start of a trick), then the same rounds. */
 #include "trickcore/hearts.h"
 
 #include <string.h>
@@ -224,20 +227,29 @@ static TC_ALWAYS_INLINE unsigned next_seat(const trick_loop *tl, unsigned leader
     return n == 4 ? (leader + i) & 3 : tl->next_seat[seat];
 }
 
-/* Where a trick's random bytes come from (see the random order in the header comment): for four
- * players, the lane's 32 bits of the round's word, lowest byte first; otherwise the block's
- * tc_draw8 stream. */
+/* Where a trick's random bits come from (see the random order in the header comment): for four
+ * players, the lane's 32 bits of the round's word (the lead's top byte, the followers' batch
+ * the low 24 bits); otherwise the block's tc_draw8 stream. */
 typedef struct {
     tc_draw8 *stream;
     uint32_t bits;
 } trick_bytes;
 
-static TC_ALWAYS_INLINE tc_mask pick_card(trick_bytes *b, tc_mask legal, int n, int isa)
+/* The three followers' cards of a four-player trick, from their legal sets, as one batch
+ * (playout.h's followers' batch on the low 24 bits of the lane's bits). */
+static TC_ALWAYS_INLINE tc_mask follow_batch(const trick_bytes *b, const tc_mask *legal, int isa,
+                                             tc_playout_recorder *rec)
 {
-    if (n != 4) return tc_playout_pick(b->stream, legal, isa);
-    uint32_t byte = b->bits & 0xFF;
-    b->bits >>= 8;
-    return tc_draw8_bit_chunk(b->stream->rng, legal, byte, isa);
+    uint32_t bound[3], index[3];
+    for (int i = 0; i < 3; ++i) bound[i] = tc_card_count_isa(legal[i], isa);
+    tc_follow_draw(b->stream->rng, b->bits & 0xFFFFFF, bound, index, isa);
+    tc_mask cards = 0;
+    for (int i = 0; i < 3; ++i) {
+        tc_mask bit = tc_select_bit_isa(legal[i], (int)index[i], isa);
+        if (rec) tc_playout_record(rec, tc_lowest(bit), legal[i]);
+        cards |= bit;
+    }
+    return cards;
 }
 
 /* One trick with uniformly random legal cards among `n` players. `first` (the first trick) and
@@ -254,21 +266,31 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     tc_mask legal = last    ? hand
                     : first ? tc_hearts_lead_legal(r, hand, 1, turn->lead == ~(tc_mask)0, 0, 0)
                             : lead_legal(tl, turn, hand);
-    tc_mask cards = last ? hand : pick_card(b, legal, n, isa);
+    tc_mask cards = last  ? hand
+                    : n == 4 ? tc_draw8_bit_chunk(b->stream->rng, legal, b->bits >> 24, isa)
+                             : tc_playout_pick(b->stream, legal, isa);
     int card = tc_lowest(cards);
     if (rec) tc_playout_record(rec, card, legal);
     tc_mask led = tl->led[card];
-    TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
-    for (int i = 1; i < n; ++i) {
-        seat = next_seat(tl, turn->leader, (unsigned)i, seat, n);
-        hand = p->held[seat] & ~turn->played;
-        legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
-        tc_mask bit = last ? hand : pick_card(b, legal, n, isa);
-        if (rec) tc_playout_record(rec, tc_lowest(bit), legal);
-        cards |= bit;
+    if (n == 4 && !last) {
+        tc_mask follow[3];
+        for (unsigned i = 1; i < 4; ++i)
+            follow[i - 1] = tc_hearts_follow_legal(
+                r, p->held[(turn->leader + i) & 3] & ~turn->played, led, first, 0, 0);
+        cards |= follow_batch(b, follow, isa, rec);
+    } else {
+        TC_PLAYOUT_UNROLL(TC_HEARTS_MAX_PLAYERS)
+        for (int i = 1; i < n; ++i) {
+            seat = next_seat(tl, turn->leader, (unsigned)i, seat, n);
+            hand = p->held[seat] & ~turn->played;
+            legal = last ? hand : tc_hearts_follow_legal(r, hand, led, first, 0, 0);
+            tc_mask bit = last ? hand : tc_playout_pick(b->stream, legal, isa);
+            if (rec) tc_playout_record(rec, tc_lowest(bit), legal);
+            cards |= bit;
+        }
     }
     int win = tc_trick_winning_card(cards, led, 0);
-    unsigned winner = (unsigned)tc_seat_map_seat(&turn->seats, win, n);
+    unsigned winner = (unsigned)tc_seat_map_seat_of_bit(&turn->seats, tc_bit(win), n, isa);
     p->taken[winner] |= cards;
     turn->played |= cards;
     turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
@@ -276,14 +298,12 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
 }
 
 /* One trick of every lane (the first or the last as `first` and `last` say), lane by lane; for
- * four players the lanes' 32-bit halves of one fresh 64-bit draw give their cards
- * (TC_HEARTS_LANES * 4 bytes: one word). */
+ * four players the lanes' 32-bit halves of the round's `word` give their cards. */
 static TC_ALWAYS_INLINE void random_round(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                           int first, int last, trick_play *lanes,
-                                          trick_turn *turns, tc_draw8 *d, int isa,
+                                          trick_turn *turns, tc_draw8 *d, uint64_t word, int isa,
                                           tc_playout_recorder *recs)
 {
-    uint64_t word = n == 4 && !last ? d->rng->next_uint64(d->rng->state) : 0;
     TC_PLAYOUT_UNROLL(TC_HEARTS_LANES)
     for (int l = 0; l < TC_HEARTS_LANES; ++l) {
         trick_bytes b = {d, (uint32_t)(word >> 32 * l)};
@@ -303,12 +323,16 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
     trick_turn turns[TC_HEARTS_LANES];
     for (int l = 0; l < TC_HEARTS_LANES; ++l) turns[l] = lanes[l].turn;
     int last = r->hand_size - 1;
+    uint64_t words[TC_NUM_CARDS / 4]; /* four players: each round's word, drawn first */
+    if (n == 4)
+        for (int round = t; round < last; ++round) words[round] = d->rng->next_uint64(d->rng->state);
     if (t == 0 && t < last) {
-        random_round(r, tl, n, 1, 0, lanes, turns, &draw, isa, recs);
+        random_round(r, tl, n, 1, 0, lanes, turns, &draw, n == 4 ? words[0] : 0, isa, recs);
         t = 1;
     }
-    for (; t < last; ++t) random_round(r, tl, n, 0, 0, lanes, turns, &draw, isa, recs);
-    random_round(r, tl, n, 0, 1, lanes, turns, &draw, isa, recs);
+    for (; t < last; ++t)
+        random_round(r, tl, n, 0, 0, lanes, turns, &draw, n == 4 ? words[t] : 0, isa, recs);
+    random_round(r, tl, n, 0, 1, lanes, turns, &draw, 0, isa, recs);
     *d = draw;
 }
 

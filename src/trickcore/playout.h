@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "trickcore/cards.h"
+#include "trickcore/deal.h"
 #include "trickcore/draw.h"
 
 /* TC_ALWAYS_INLINE (inline, and always inlined where the compiler supports it) is draw.h's. */
@@ -62,6 +63,56 @@ static TC_ALWAYS_INLINE tc_mask tc_playout_pick(tc_draw8 *d, tc_mask legal, int 
 static TC_ALWAYS_INLINE tc_mask tc_playout_select(tc_mask m, int k, int isa)
 {
     return tc_select_bit_isa(m, k, isa);
+}
+
+/* ---- The followers' batch (four players) ----
+ * Once a trick's lead is played, the three followers' legal sets are fixed, so their indices can
+ * come from one batch of deal.h's bounded draw on 24 random bits r: index i is the high part
+ * (bits 24 up) of the product of the last low part (r for i = 0, then the low 24 bits of the
+ * last product) and bound i; the batch is accepted unless the last low part falls below
+ * 2^24 mod (bound 0 * bound 1 * bound 2), which makes every index exactly uniform. One rejection
+ * test for three cards. Bounds are 1..16, so a last low part of at least 2^12 (16^3) is accepted
+ * without the product. r is held in the top 24 bits of a 64-bit number: each step is then one
+ * 64 x 64 -> 128-bit multiply (the high word the index, the low word the next low part). */
+#define TC_FOLLOW_SHIFT 40
+#define TC_FOLLOW_SURE_SHIFT (TC_FOLLOW_SHIFT + 12)
+
+/* The batch's indices from x = r << TC_FOLLOW_SHIFT; returns the last low part (shifted). */
+static TC_ALWAYS_INLINE uint64_t tc_follow_indices(uint64_t x, const uint32_t *bound,
+                                                   uint32_t *index, int isa)
+{
+#ifdef TC_BATCH_MULX
+    if (isa == TC_ISA_BMI2) {
+        uint64_t i0, i1, i2;
+        __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
+                "mulx %[b1], %%rdx, %[i1]\n\t"
+                "mulx %[b2], %%rdx, %[i2]"
+                : "+d"(x), [i0] "=&r"(i0), [i1] "=&r"(i1), [i2] "=&r"(i2)
+                : [b0] "r"((uint64_t)bound[0]), [b1] "r"((uint64_t)bound[1]),
+                  [b2] "r"((uint64_t)bound[2]));
+        index[0] = (uint32_t)i0;
+        index[1] = (uint32_t)i1;
+        index[2] = (uint32_t)i2;
+        return x;
+    }
+#endif
+    (void)isa;
+    for (int i = 0; i < 3; ++i) index[i] = (uint32_t)tc_mul64(x, bound[i], &x);
+    return x;
+}
+
+/* The cold path of tc_follow_draw: x, or if the batch rejects it, the first fresh draw's low 24
+ * bits it accepts (shifted as x). In playout.c. */
+uint64_t tc_follow_accepted(bitgen_t *rng, uint32_t b0, uint32_t b1, uint32_t b2, uint64_t x);
+
+/* Uniform indices below bound[0..2] (each 1..16) from the 24 bits `r`, redrawn while rejected. */
+static TC_ALWAYS_INLINE void tc_follow_draw(bitgen_t *rng, uint32_t r, const uint32_t *bound,
+                                            uint32_t *index, int isa)
+{
+    uint64_t x = (uint64_t)r << TC_FOLLOW_SHIFT;
+    if (!(tc_follow_indices(x, bound, index, isa) >> TC_FOLLOW_SURE_SHIFT))
+        tc_follow_indices(tc_follow_accepted(rng, bound[0], bound[1], bound[2], x), bound, index,
+                          isa);
 }
 
 /* ---- Lanes ---- */
@@ -131,6 +182,17 @@ static TC_ALWAYS_INLINE void tc_seat_map_init(tc_seat_map *map, const tc_mask *h
             if (seat >> b & 1) map->slice[b] |= hands[seat];
 }
 
+#ifdef TC_DRAW_BMI2_TARGET
+TC_DRAW_BMI2_TARGET static inline int tc_seat_map_seat_of_bit_bmi2(const tc_seat_map *map,
+                                                                   tc_mask bit, int players)
+{
+    int seat = (int)_pext_u64(map->slice[0], bit);
+    if (players > 2) seat += 2 * (int)_pext_u64(map->slice[1], bit);
+    if (players > 4) seat += 4 * (int)_pext_u64(map->slice[2], bit);
+    return seat;
+}
+#endif
+
 /* The seat holding (or that played) `card`, for a map of `players` seats (a constant in hot
  * loops: 2 slices for up to 4 seats). */
 static TC_ALWAYS_INLINE int tc_seat_map_seat(const tc_seat_map *map, int card, int players)
@@ -139,6 +201,23 @@ static TC_ALWAYS_INLINE int tc_seat_map_seat(const tc_seat_map *map, int card, i
     if (players > 2) seat |= (int)(map->slice[1] >> card & 1) << 1;
     if (players > 4) seat |= (int)(map->slice[2] >> card & 1) << 2;
     return seat;
+}
+
+/* tc_seat_map_seat of the card whose bit is `bit`: by pext with BMI2 (`isa` as for
+ * tc_playout_pick). */
+static TC_ALWAYS_INLINE int tc_seat_map_seat_of_bit(const tc_seat_map *map, tc_mask bit,
+                                                    int players, int isa)
+{
+#ifdef TC_DRAW_BMI2_NATIVE
+    (void)isa;
+    return tc_seat_map_seat_of_bit_bmi2(map, bit, players);
+#else
+#ifdef TC_DRAW_BMI2_CLONE
+    if (isa == TC_ISA_BMI2) return tc_seat_map_seat_of_bit_bmi2(map, bit, players);
+#endif
+    (void)isa;
+    return tc_seat_map_seat(map, tc_lowest(bit), players);
+#endif
 }
 
 #endif

@@ -4,6 +4,7 @@ against the reference in test_hearts_reference.py.)"""
 
 from __future__ import annotations
 
+import math
 import pickle
 from concurrent.futures import ThreadPoolExecutor
 
@@ -117,3 +118,37 @@ def test_the_plain_random_loop_plays_the_recorded_deals(rules: Rules) -> None:
     recorded = rules.simulate_block(np.random.SeedSequence(21), 301, record=True)
     for key, values in plain.items():
         np.testing.assert_array_equal(values, recorded[key])
+
+
+def test_random_play_picks_uniformly_among_the_legal_cards() -> None:
+    # Each card of the random policy is uniform among its legal cards, whatever its place in the
+    # trick (the lead from its own byte, the three followers from one batched draw): the rank of
+    # the card played within its legal set, grouped by place and set size, passes a chi-square
+    # test of uniformity (Wilson-Hilferty's normal approximation of the statistic; the seed is
+    # fixed, so the outcome is too).
+    out = Rules.svarta_maja(pass_count=0).simulate_block(np.random.SeedSequence(5), 6000,
+                                                         record=True)
+    plays, legal = out["plays"].astype(np.uint64), out["legal"]
+    below = legal & ((np.uint64(1) << plays) - np.uint64(1))
+    ranks = np.vectorize(int.bit_count, otypes=[np.int64])(below.astype(object))
+    sizes = np.vectorize(int.bit_count, otypes=[np.int64])(legal.astype(object))
+    places = np.broadcast_to(np.arange(52) % 4, plays.shape)
+    tested = 0
+    for place in range(4):
+        for size in range(2, 14):
+            chosen = ranks[(places == place) & (sizes == size)]
+            if chosen.size < 50 * size:
+                continue
+            counts = np.bincount(chosen, minlength=size)
+            assert counts.size == size, (place, size)
+            assert _chi_square_z(counts) < 4.0, (place, size, counts)
+            tested += 1
+    assert tested >= 30
+
+
+def _chi_square_z(counts: np.ndarray) -> float:
+    """The standard normal deviate of the chi-square statistic of counts against uniform."""
+    expected = counts.sum() / counts.size
+    statistic = float(((counts - expected) ** 2).sum() / expected)
+    df = counts.size - 1
+    return ((statistic / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
