@@ -371,7 +371,7 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 /* ---- Block simulation ---- */
 
 /* The lane loops are unrolled so that every lane's state sits at a constant address. */
-#define TC_DAM_UNROLL_LANES TC_PLAYOUT_UNROLL(TC_DAM_LANES)
+#define TC_DAM_UNROLL_LANES TC_UNROLL(TC_DAM_LANES)
 
 /* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat: the
  * cards held at least once and those held twice in two arrays, so one seat index (scaled by 8)
@@ -395,7 +395,7 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
         tc_mask once = 0, twice = 0;
-        TC_PLAYOUT_UNROLL(4)
+        TC_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
             tc_multiset_add_bit(&once, &twice, tc_bit(*card));
         h->once[p] = once;

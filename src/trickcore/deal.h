@@ -339,6 +339,35 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     return u.cards;
 }
 
+/* tc_dealer_deal_isa for a dealer of a deck dealt in full (no rest) to `players` hands of
+ * `hand_size`, both constants at the call (four hands of 13, say): the same deal with its loops
+ * unrolled, so that each pick's hand is known at compile time (no seat bookkeeping). A game loop
+ * may call it from a function of its own kept out of line, so that its registers stay its own. */
+static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen_t *rng,
+                                                     tc_mask *hands, int players, int hand_size,
+                                                     int isa)
+{
+    const int picks = (players - 1) * hand_size, batches = (picks + 3) / 4;
+    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    tc_draw_halves(rng, halves, batches);
+    tc_undealt u = tc_undealt_of(dl->deck, isa);
+    tc_mask before = u.cards;
+    TC_UNROLL(TC_MAX_BATCHES)
+    for (int g = 0; g < batches; ++g) {
+        tc_batch_draw(rng, halves[g], &dl->plan.batch[g], k, isa);
+        TC_UNROLL(4)
+        for (int i = 0; i < 4; ++i) {
+            if (4 * g + i == picks) break;
+            tc_undealt_take(&u, (int)k[i], isa);
+            if ((4 * g + i + 1) % hand_size == 0) {
+                hands[players - 1 - (4 * g + i) / hand_size] = before ^ u.cards;
+                before = u.cards;
+            }
+        }
+    }
+    hands[0] = u.cards;
+}
+
 /* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with
  * their picks interleaved: two independent dependency chains for the CPU to overlap. Their
  * indices are interleaved too, a's at even positions (strided stores, which compilers leave

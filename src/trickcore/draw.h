@@ -19,6 +19,17 @@
 #define TC_ALWAYS_INLINE inline
 #endif
 
+/* TC_UNROLL(count) before a loop: unroll it up to `count` times (fully when its trip count is a
+ * constant as small), where the compiler supports it. */
+#define TC_PRAGMA(text) _Pragma(#text)
+#if defined(__clang__)
+#define TC_UNROLL(count) TC_PRAGMA(unroll count)
+#elif defined(__GNUC__)
+#define TC_UNROLL(count) TC_PRAGMA(GCC unroll count)
+#else
+#define TC_UNROLL(count)
+#endif
+
 #define TC_DRAW_CHUNK_BITS 16
 #define TC_DRAW_CHUNKS (64 / TC_DRAW_CHUNK_BITS)
 

@@ -20,18 +20,7 @@
 #include "trickcore/deal.h"
 #include "trickcore/draw.h"
 
-/* TC_ALWAYS_INLINE (inline, and always inlined where the compiler supports it) is draw.h's. */
-
-/* TC_PLAYOUT_UNROLL(count) before a loop: unroll it up to `count` times (fully when its trip
- * count is a constant as small), where the compiler supports it. */
-#define TC_PLAYOUT_PRAGMA(text) _Pragma(#text)
-#if defined(__clang__)
-#define TC_PLAYOUT_UNROLL(count) TC_PLAYOUT_PRAGMA(unroll count)
-#elif defined(__GNUC__)
-#define TC_PLAYOUT_UNROLL(count) TC_PLAYOUT_PRAGMA(GCC unroll count)
-#else
-#define TC_PLAYOUT_UNROLL(count)
-#endif
+/* TC_ALWAYS_INLINE and TC_UNROLL are draw.h's. */
 
 /* ---- Loop variants ---- */
 

@@ -232,7 +232,7 @@ static TC_ALWAYS_INLINE void random_tricks(const trick_loop *tl, trick_play *lan
         uint64_t words[TC_SPADES_LANES / 2];
         for (int pair = 0; pair < TC_SPADES_LANES / 2; ++pair)
             words[pair] = rng->next_uint64(rng->state);
-        TC_PLAYOUT_UNROLL(TC_SPADES_LANES)
+        TC_UNROLL(TC_SPADES_LANES)
         for (int l = 0; l < TC_SPADES_LANES; ++l)
             random_trick(tl, 0, &lanes[l], &now[l], (uint32_t)(words[l / 2] >> (32 * (l % 2))),
                          rng, isa, tc_playout_lane_recorder(recs, l));
