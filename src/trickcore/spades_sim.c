@@ -120,12 +120,12 @@ static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_stat
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
 /* What changes from trick to trick of a deal played by whole tricks: the cards not played yet
- * (a seat's hand is those of its own), the cards a lead keeps to when it holds any (all but the
- * trumps until spades are broken, then all), the winning card of each trick played since the
- * start (tricks won are counted from them at the end), and the leader (the seat i places after
- * it holds dealt[leader + i]). */
+ * (a seat's hand is those of its own), the cards a lead avoids (the trumps until spades are
+ * broken, then none), the winning card of each trick played since the start (tricks won are
+ * counted from them at the end), and the leader (the seat i places after it holds
+ * dealt[leader + i]). */
 typedef struct {
-    tc_mask unplayed, leads, wins;
+    tc_mask unplayed, unbroken, wins;
     int leader;
 } trick_state;
 
@@ -162,7 +162,7 @@ static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hand
         p->now.unplayed |= hands[seat];
     }
     tc_seat_map_init(&p->seats, hands, TC_SPADES_PLAYERS);
-    p->now.leads = broken ? ~UINT64_C(0) : ~trumps;
+    p->now.unbroken = broken ? 0 : trumps;
     p->now.wins = 0;
     p->now.leader = leader;
 }
@@ -306,7 +306,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
         cards = unplayed;
         led = tl->follow[tc_lowest(held[0])];
     } else {
-        tc_mask kept = held[0] & now->leads;
+        tc_mask kept = held[0] & ~now->unbroken;
         legal_set lead = legal_set_of(kept ? kept : held[0], isa);
         uint32_t k = tc_draw8_below_chunk(rng, bits >> 24, legal_set_size(lead, isa));
         cards = legal_set_card(lead, k, isa);
@@ -319,16 +319,22 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
             follow[i] = legal_set_of(on_suit ? on_suit : held[i + 1], isa);
             bound[i] = legal_set_size(follow[i], isa);
         }
+#ifdef EXP_BYTES
+        for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i)
+            index[i] = tc_draw8_below_chunk(rng, (bits >> (8 * i)) & 0xFF, bound[i]);
+#else
         uint64_t x = (uint64_t)bits << FOLLOW_SHIFT;
         if (!(follow_indices(x, bound, index, isa) >> FOLLOW_SURE_SHIFT))
             follow_indices(follow_accepted(rng, bound[0], bound[1], bound[2], x), bound, index, isa);
+#endif
         for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i) {
             tc_mask card = legal_set_card(follow[i], index[i], isa);
             tc_playout_record(rec, tc_lowest(card), follow[i].cards);
             cards |= card;
         }
-        /* Spades are broken by a trump played to a trick led in another suit. */
-        now->leads = cards & tl->trumps & ~led ? ~UINT64_C(0) : now->leads;
+        /* Spades are broken by a trump played to a trick led in another suit (branch-free: a
+         * branch here is taken unpredictably). */
+        now->unbroken &= (uint64_t)0 - ((cards & tl->trumps & ~led) == 0);
     }
     tc_mask winner = tc_bit(tc_trick_winning_card(cards, led, tl->trumps));
     now->unplayed = unplayed & ~cards;
