@@ -17,7 +17,7 @@
 #include "trickcore/status.h"
 
 #if TC_SPADES_LANES % 2
-#error "the block loop deals lanes two at a time"
+#error "random play draws a word per pair of lanes"
 #endif
 
 /* ---- Greedy policy ---- */
@@ -530,17 +530,9 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
         int8_t won[TC_SPADES_LANES][TC_SPADES_PLAYERS];
         tc_playout_recorder recs[TC_SPADES_LANES] = {{0, 0}};
         int within = tc_playout_lanes_within(j0, count, TC_SPADES_LANES);
-        if (r->misdeal) {
-            for (int l = 0; l < TC_SPADES_LANES; ++l) {
-                redeals[l] = deal_hands(r, &dl, rng, hands[l], isa);
-                if (redeals[l] < 0) return TC_ERR_ARGUMENT;
-            }
-        } else { /* the same deals, two at a time with their picks interleaved */
-            for (int l = 0; l < TC_SPADES_LANES; l += 2) {
-                tc_mask rest[2];
-                tc_dealer_deal2_isa(&dl, rng, hands[l], hands[l + 1], rest, isa);
-                redeals[l] = redeals[l + 1] = 0;
-            }
+        for (int l = 0; l < TC_SPADES_LANES; ++l) {
+            redeals[l] = deal_hands(r, &dl, rng, hands[l], isa);
+            if (redeals[l] < 0) return TC_ERR_ARGUMENT;
         }
         for (int l = 0; l < TC_SPADES_LANES; ++l) {
             uint32_t *legal = recording ? legal_bids[l] : 0;

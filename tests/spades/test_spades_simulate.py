@@ -127,9 +127,9 @@ def test_playouts_after_a_renege_score_the_offender_set_whatever_the_play() -> N
     assert (outcomes == np.array(deal.result().points)).all()
 
 
-def test_deals_dealt_in_pairs_equal_deals_dealt_one_by_one() -> None:
-    """Without misdeals the block loop deals two lanes at a time; with a misdeal rule no hand
-    meets (a 13-card suit is absent from these deals) it deals one by one: same block."""
+def test_deals_without_misdeals_equal_deals_where_no_hand_meets_the_misdeal_rule() -> None:
+    """Without misdeals the block loop deals each lane once; with a misdeal rule no hand meets
+    (a 13-card suit is absent from these deals) it checks each deal and keeps it: same block."""
     paired = STANDARD.simulate_block(5, 2001, record=True)
     single = Rules.standard(misdeal=("long-suit",), misdeal_long_suit=13).simulate_block(
         5, 2001, record=True)
