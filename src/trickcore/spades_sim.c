@@ -332,9 +332,11 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
             tc_playout_record(rec, tc_lowest(card), follow[i].cards);
             cards |= card;
         }
-        /* Spades are broken by a trump played to a trick led in another suit (branch-free: a
-         * branch here is taken unpredictably). */
-        now->unbroken &= (uint64_t)0 - ((cards & tl->trumps & ~led) == 0);
+        /* Spades are broken by a trump played to a trick led in another suit. Branch-free (a
+         * branch here is taken unpredictably, and compilers turn a select into one): the
+         * trumps' bits are below bit 63, so the top bit of -t tells whether t is not 0. */
+        tc_mask off_suit = cards & tl->trumps & ~led;
+        now->unbroken &= ((0 - off_suit) >> 63) - 1;
     }
     tc_mask winner = tc_bit(tc_trick_winning_card(cards, led, tl->trumps));
     now->unplayed = unplayed & ~cards;
@@ -438,6 +440,80 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
 
 /* ---- Dealing and bidding ---- */
 
+/* tc_dealer_deal_isa with, in code for TC_ISA_BMI2, each batch's indices by a chain of mulx
+ * (deal.h helpers, to move there). The batch's 32-bit x is held in the top half of a 64-bit
+ * number: each index is then the high word of one 64 x 64 -> 128 bit multiply and the low word is
+ * the next low half (shifted), so the indices and the last low half are tc_batch_indices'. */
+#ifdef TC_DRAW_BMI2_CLONE
+static TC_ALWAYS_INLINE uint32_t batch_indices_mulx(uint32_t x, const tc_batch *b,
+                                                    uint64_t *index)
+{
+    uint64_t m = (uint64_t)x << 32;
+    __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
+            "mulx %[b1], %%rdx, %[i1]\n\t"
+            "mulx %[b2], %%rdx, %[i2]\n\t"
+            "mulx %[b3], %%rdx, %[i3]"
+            : "+d"(m), [i0] "=&r"(index[0]), [i1] "=&r"(index[1]), [i2] "=&r"(index[2]),
+              [i3] "=&r"(index[3])
+            : [b0] "rm"(b->bound[0]), [b1] "rm"(b->bound[1]), [b2] "rm"(b->bound[2]),
+              [b3] "rm"(b->bound[3]));
+    return (uint32_t)(m >> 32);
+}
+
+static TC_ALWAYS_INLINE void batch_draw_mulx(bitgen_t *rng, uint32_t x, const tc_batch *b,
+                                             uint64_t *index)
+{
+    if (batch_indices_mulx(x, b, index) < b->product)
+        batch_indices_mulx(tc_batch_accepted(rng, b, x), b, index);
+}
+
+static TC_ALWAYS_INLINE void dealer_deal_mulx(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
+{
+    const int isa = TC_ISA_BMI2;
+    const tc_index_plan *plan = &dl->plan;
+    uint32_t halves[TC_MAX_BATCHES + 1];
+    uint64_t k[4];
+    tc_draw_halves(rng, halves, plan->batches);
+    tc_undealt u = tc_undealt_of(dl->deck, isa);
+    tc_mask before = u.cards;
+    int left = dl->hand_size, seat = dl->players - 1;
+    const uint32_t *x = halves;
+    const tc_batch *b = plan->batch;
+    for (const tc_batch *end = b + plan->full; b < end; ++b) {
+        batch_draw_mulx(rng, *x++, b, k);
+        if (left > 4) { /* no hand ends within these four picks */
+            for (int i = 0; i < 4; ++i) tc_undealt_take(&u, (int)k[i], isa);
+            left -= 4;
+        } else {
+            for (int i = 0; i < 4; ++i)
+                tc_dealer_take(dl, &u, (int)k[i], &before, &left, &seat, hands, isa);
+        }
+    }
+    if (plan->full < plan->batches) { /* the partial batch: 1 to 3 picks */
+        int steps = plan->picks - 4 * plan->full;
+        batch_draw_mulx(rng, *x, b, k);
+        tc_dealer_take(dl, &u, (int)k[0], &before, &left, &seat, hands, isa);
+        if (steps > 1) tc_dealer_take(dl, &u, (int)k[1], &before, &left, &seat, hands, isa);
+        if (steps > 2) tc_dealer_take(dl, &u, (int)k[2], &before, &left, &seat, hands, isa);
+    }
+    int last_picking = dl->players - dl->picking_seats;
+    for (; seat >= last_picking; --seat) hands[seat] = 0; /* hands of no cards */
+    if (last_picking) hands[0] = u.cards;
+}
+#endif
+
+static TC_ALWAYS_INLINE void dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands,
+                                         int isa)
+{
+#ifdef TC_DRAW_BMI2_CLONE
+    if (isa == TC_ISA_BMI2) {
+        dealer_deal_mulx(dl, rng, hands);
+        return;
+    }
+#endif
+    tc_dealer_deal_isa(dl, rng, hands, isa);
+}
+
 /* Deals with `dl` (the one dealing kernel, deal.h) until no hand qualifies for a misdeal when
  * misdeals are played (each qualifying deal is redealt by the same dealer, as if its first
  * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. */
@@ -445,7 +521,7 @@ static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer
                                        bitgen_t *rng, tc_mask *hands, int isa)
 {
     for (int redeals = 0; redeals <= TC_SPADES_MAX_REDEALS; ++redeals) {
-        tc_dealer_deal_isa(dl, rng, hands, isa);
+        dealer_deal(dl, rng, hands, isa);
         if (!r->misdeal) return redeals;
         int misdeal = 0;
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
