@@ -467,38 +467,34 @@ static TC_ALWAYS_INLINE void batch_draw_mulx(bitgen_t *rng, uint32_t x, const tc
         batch_indices_mulx(tc_batch_accepted(rng, b, x), b, index);
 }
 
-static TC_ALWAYS_INLINE void dealer_deal_mulx(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
+/* tc_dealer_deal_isa for the rules' dealer (checked rules: 52 cards to four hands of 13, so 39
+ * picks, the last batch of three, and seat 0 takes the last 13 cards), fully unrolled: every
+ * pick's hand is known at compile time. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+TC_DRAW_BMI2_TARGET static void dealer_deal_mulx(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
-    const int isa = TC_ISA_BMI2;
-    const tc_index_plan *plan = &dl->plan;
-    uint32_t halves[TC_MAX_BATCHES + 1];
+    enum { PICKS = (TC_SPADES_PLAYERS - 1) * TC_SPADES_TRICKS, BATCHES = (PICKS + 3) / 4 };
+    uint32_t halves[BATCHES + 1];
     uint64_t k[4];
-    tc_draw_halves(rng, halves, plan->batches);
-    tc_undealt u = tc_undealt_of(dl->deck, isa);
-    tc_mask before = u.cards;
-    int left = dl->hand_size, seat = dl->players - 1;
-    const uint32_t *x = halves;
-    const tc_batch *b = plan->batch;
-    for (const tc_batch *end = b + plan->full; b < end; ++b) {
-        batch_draw_mulx(rng, *x++, b, k);
-        if (left > 4) { /* no hand ends within these four picks */
-            for (int i = 0; i < 4; ++i) tc_undealt_take(&u, (int)k[i], isa);
-            left -= 4;
-        } else {
-            for (int i = 0; i < 4; ++i)
-                tc_dealer_take(dl, &u, (int)k[i], &before, &left, &seat, hands, isa);
+    tc_draw_halves(rng, halves, BATCHES);
+    tc_mask undealt = dl->deck, before = undealt;
+    TC_PLAYOUT_UNROLL(BATCHES)
+    for (int g = 0; g < BATCHES; ++g) {
+        batch_draw_mulx(rng, halves[g], &dl->plan.batch[g], k);
+        TC_PLAYOUT_UNROLL(4)
+        for (int i = 0; i < 4; ++i) {
+            int pick = 4 * g + i;
+            if (pick >= PICKS) break;
+            undealt ^= tc_select_bit_isa(undealt, (int)k[i], TC_ISA_BMI2);
+            if ((pick + 1) % TC_SPADES_TRICKS == 0) {
+                hands[TC_SPADES_PLAYERS - 1 - pick / TC_SPADES_TRICKS] = before ^ undealt;
+                before = undealt;
+            }
         }
     }
-    if (plan->full < plan->batches) { /* the partial batch: 1 to 3 picks */
-        int steps = plan->picks - 4 * plan->full;
-        batch_draw_mulx(rng, *x, b, k);
-        tc_dealer_take(dl, &u, (int)k[0], &before, &left, &seat, hands, isa);
-        if (steps > 1) tc_dealer_take(dl, &u, (int)k[1], &before, &left, &seat, hands, isa);
-        if (steps > 2) tc_dealer_take(dl, &u, (int)k[2], &before, &left, &seat, hands, isa);
-    }
-    int last_picking = dl->players - dl->picking_seats;
-    for (; seat >= last_picking; --seat) hands[seat] = 0; /* hands of no cards */
-    if (last_picking) hands[0] = u.cards;
+    hands[0] = undealt;
 }
 #endif
 
