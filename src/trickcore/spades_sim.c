@@ -442,29 +442,33 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
 
 /* tc_dealer_deal_isa with, in code for TC_ISA_BMI2, each batch's indices by a chain of mulx
  * (deal.h helpers, to move there). The batch's 32-bit x is held in the top half of a 64-bit
- * number: each index is then the high word of one 64 x 64 -> 128 bit multiply and the low word is
- * the next low half (shifted), so the indices and the last low half are tc_batch_indices'. */
+ * number `top`: each index is then the high word of one 64 x 64 -> 128 bit multiply and the low
+ * word is the next low half (shifted), so the indices and the last low half are
+ * tc_batch_indices'. */
 #ifdef TC_DRAW_BMI2_CLONE
-static TC_ALWAYS_INLINE uint32_t batch_indices_mulx(uint32_t x, const tc_batch *b,
+static TC_ALWAYS_INLINE uint64_t batch_indices_mulx(uint64_t top, const tc_batch *b,
                                                     uint64_t *index)
 {
-    uint64_t m = (uint64_t)x << 32;
     __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
             "mulx %[b1], %%rdx, %[i1]\n\t"
             "mulx %[b2], %%rdx, %[i2]\n\t"
             "mulx %[b3], %%rdx, %[i3]"
-            : "+d"(m), [i0] "=&r"(index[0]), [i1] "=&r"(index[1]), [i2] "=&r"(index[2]),
+            : "+d"(top), [i0] "=&r"(index[0]), [i1] "=&r"(index[1]), [i2] "=&r"(index[2]),
               [i3] "=&r"(index[3])
             : [b0] "rm"(b->bound[0]), [b1] "rm"(b->bound[1]), [b2] "rm"(b->bound[2]),
               [b3] "rm"(b->bound[3]));
-    return (uint32_t)(m >> 32);
+    return top;
 }
 
-static TC_ALWAYS_INLINE void batch_draw_mulx(bitgen_t *rng, uint32_t x, const tc_batch *b,
+/* tc_batch_draw from `top`, for bounds of at most 52 (a pack dealt): a product of four is below
+ * 2^23, so a last low half of at least 2^23 is accepted without it. */
+static TC_ALWAYS_INLINE void batch_draw_mulx(bitgen_t *rng, uint64_t top, const tc_batch *b,
                                              uint64_t *index)
 {
-    if (batch_indices_mulx(x, b, index) < b->product)
-        batch_indices_mulx(tc_batch_accepted(rng, b, x), b, index);
+    if (!(batch_indices_mulx(top, b, index) >> (32 + 23))) {
+        uint32_t x = (uint32_t)(top >> 32);
+        batch_indices_mulx((uint64_t)tc_batch_accepted(rng, b, x) << 32, b, index);
+    }
 }
 
 /* tc_dealer_deal_isa for the rules' dealer (checked rules: 52 cards to four hands of 13, so 39
@@ -476,13 +480,16 @@ __attribute__((noinline))
 TC_DRAW_BMI2_TARGET static void dealer_deal_mulx(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
     enum { PICKS = (TC_SPADES_PLAYERS - 1) * TC_SPADES_TRICKS, BATCHES = (PICKS + 3) / 4 };
-    uint32_t halves[BATCHES + 1];
-    uint64_t k[4];
-    tc_draw_halves(rng, halves, BATCHES);
+    uint64_t tops[BATCHES + 1], k[4]; /* tc_draw_halves' halves, each in a top half */
+    for (int g = 0; g < BATCHES; g += 2) {
+        uint64_t word = rng->next_uint64(rng->state);
+        tops[g] = word << 32;
+        tops[g + 1] = word & ~UINT64_C(0xFFFFFFFF);
+    }
     tc_mask undealt = dl->deck, before = undealt;
     TC_PLAYOUT_UNROLL(BATCHES)
     for (int g = 0; g < BATCHES; ++g) {
-        batch_draw_mulx(rng, halves[g], &dl->plan.batch[g], k);
+        batch_draw_mulx(rng, tops[g], &dl->plan.batch[g], k);
         TC_PLAYOUT_UNROLL(4)
         for (int i = 0; i < 4; ++i) {
             int pick = 4 * g + i;
