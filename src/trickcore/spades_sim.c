@@ -231,26 +231,9 @@ static TC_ALWAYS_INLINE tc_mask legal_set_card(legal_set s, uint32_t k, int isa)
 #define FOLLOW_SHIFT 40
 #define FOLLOW_SURE_SHIFT (FOLLOW_SHIFT + 12)
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static inline uint64_t mul64_bmi2(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    unsigned long long hi;
-    *lo = _mulx_u64(a, b, &hi);
-    return hi;
-}
-#endif
-
-/* High and low halves of a * b (deal.h's tc_mul64, by mulx in code for TC_ISA_BMI2). */
-static TC_ALWAYS_INLINE uint64_t mul64_isa(uint64_t a, uint64_t b, uint64_t *lo, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_ISA_BMI2) return mul64_bmi2(a, b, lo);
-#endif
-    (void)isa;
-    return tc_mul64(a, b, lo);
-}
-
-/* The indices of the batch from x (r << FOLLOW_SHIFT); returns the last low part, shifted. */
+/* The indices of the batch from x (r << FOLLOW_SHIFT); returns the last low part, shifted. With
+ * BMI2, three mulx in a row, each leaving its low word in rdx for the next (compilers move the
+ * halves of a 128-bit product around, or through memory). */
 static TC_ALWAYS_INLINE uint64_t follow_indices(uint64_t x, const uint32_t *bound,
                                                 uint32_t *index, int isa)
 {
@@ -269,8 +252,8 @@ static TC_ALWAYS_INLINE uint64_t follow_indices(uint64_t x, const uint32_t *boun
         return x;
     }
 #endif
-    for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i)
-        index[i] = (uint32_t)mul64_isa(x, bound[i], &x, isa);
+    (void)isa;
+    for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i) index[i] = (uint32_t)tc_mul64(x, bound[i], &x);
     return x;
 }
 
@@ -287,12 +270,11 @@ static uint64_t follow_accepted(bitgen_t *rng, uint32_t b0, uint32_t b1, uint32_
 }
 
 /* One trick of the deal `p`, whose state is `now`, with uniformly random legal cards: the lead
- * from the top byte of the 32 `bits` (draw.h's tc_draw8_bit_chunk: a rejected byte is replaced
- * there and then by the low byte of a fresh draw), the three followers' from their low 24 bits as
- * one batch (a rejected batch is replaced there and then by the low 24 bits of a fresh draw, until
- * accepted).
- * `last` (every seat has one card left and plays it without a draw) is a constant at every
- * call. */
+ * from the top byte of the 32 `bits` (draw.h's 8-bit choice: a rejected byte is replaced there
+ * and then by the low byte of a fresh draw), the three followers' from their low 24 bits as one
+ * batch (a rejected batch is replaced there and then by the low 24 bits of a fresh draw, until
+ * accepted). `last` (every seat has one card left and plays it without a draw) is a constant at
+ * every call. */
 static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const trick_play *p,
                                           trick_state *now, uint32_t bits, bitgen_t *rng,
                                           int isa, tc_playout_recorder *rec)
@@ -319,14 +301,10 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
             follow[i] = legal_set_of(on_suit ? on_suit : held[i + 1], isa);
             bound[i] = legal_set_size(follow[i], isa);
         }
-#ifdef EXP_BYTES
-        for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i)
-            index[i] = tc_draw8_below_chunk(rng, (bits >> (8 * i)) & 0xFF, bound[i]);
-#else
         uint64_t x = (uint64_t)bits << FOLLOW_SHIFT;
         if (!(follow_indices(x, bound, index, isa) >> FOLLOW_SURE_SHIFT))
-            follow_indices(follow_accepted(rng, bound[0], bound[1], bound[2], x), bound, index, isa);
-#endif
+            follow_indices(follow_accepted(rng, bound[0], bound[1], bound[2], x), bound, index,
+                           isa);
         for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i) {
             tc_mask card = legal_set_card(follow[i], index[i], isa);
             tc_playout_record(rec, tc_lowest(card), follow[i].cards);
