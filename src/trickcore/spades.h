@@ -437,15 +437,19 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
  * rules allow them and a hand qualifies) with the evaluator's bids and `policy`'s cards, filling
  * *out. The random order: deal j is lane j % TC_SPADES_LANES of group j / TC_SPADES_LANES; a group
  * deals each lane in turn (deal.h's tc_dealer, straight from the bit generator, redealing a
- * misdeal at once), then plays trick 1 of every lane, trick 2, ... Each round of tricks but the
- * last (which draws nothing) starts with one 64-bit draw per pair of lanes (lanes 2p and 2p + 1),
- * straight from the generator: its low 32 bits for the pair's first lane, its high 32 bits for the
- * second; the i-th card of a lane's trick (in play order) comes from byte i of its half by
- * draw.h's tc_draw8_bit_chunk, a rejected byte replaced there and then by the low byte of a fresh
- * draw. Playouts from a state go move by move (the bids, the rest of the trick under way) with one
- * tc_draw8 stream for the call, then by whole tricks as above. A group is always played in full,
- * so deal j depends only on the bit stream and j (never on count), and recording (out->plays)
- * changes nothing. */
+ * misdeal at once), then plays trick 1 of every lane, trick 2, ... Before the play it draws, round
+ * of tricks by round (the last round, which draws nothing, aside), one 64-bit word per pair of
+ * lanes (lanes 2p and 2p + 1), straight from the generator: the word's low 32 bits are the pair's
+ * first lane's bits for that trick, its high 32 bits the second's. A lane's trick takes its lead
+ * from the top byte of its 32 bits by draw.h's tc_draw8_bit_chunk (a rejected byte replaced there
+ * and then by the low byte of a fresh draw), and its three followers' cards (each the k-th of its
+ * legal cards) from the low 24 bits as one batch of deal.h's bounded draw on 24 bits, the bounds
+ * being the followers' legal counts in play order (a rejected batch replaced there and then by
+ * the low 24 bits of a fresh draw, until accepted). The fresh draws come after the group's words,
+ * in play order. Playouts from a state go move by move (the bids, the rest of the trick under way)
+ * with one tc_draw8 stream for the call, then by whole tricks as above. A group is always played
+ * in full, so deal j depends only on the bit stream and j (never on count), and recording
+ * (out->plays) changes nothing. */
 int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
                        const tc_spades_block *out);
 
