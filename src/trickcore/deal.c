@@ -25,6 +25,19 @@ int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size)
     return TC_OK;
 }
 
+void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
+{
+    tc_dealer_deal_full_isa(dl, rng, hands, 4, 13, TC_ISA_PORTABLE);
+}
+
+#ifdef TC_DRAW_BMI2_CLONE
+TC_DRAW_BMI2_TARGET void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng,
+                                                  tc_mask *hands)
+{
+    tc_dealer_deal_full_isa(dl, rng, hands, 4, 13, TC_ISA_BMI2);
+}
+#endif
+
 tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
     return tc_dealer_deal_isa(dl, rng, hands, TC_ISA_PORTABLE);
@@ -66,6 +79,10 @@ static TC_ALWAYS_INLINE void deal_one_pack(const tc_dealer *dl, bitgen_t *rng, i
 {
     int players = dl->players, stock_size = dl->plan.size - players * dl->hand_size;
     int64_t d = 0;
+    if (stock_size == 0 && players == 4 && dl->hand_size == 13) {
+        for (; d < count; ++d) tc_dealer_deal_4x13_isa(dl, rng, hands + d * players, isa);
+        return;
+    }
     if (stock_size == 0) {
         tc_mask rest[2];
         for (; d + 2 <= count; d += 2)

@@ -368,6 +368,27 @@ static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen
     hands[0] = u.cards;
 }
 
+/* tc_dealer_deal_full_isa for a pack of 52 dealt to four hands of 13 (Hearts and Spades),
+ * compiled in deal.c: out of line, so that a game's trick loop keeps its registers. */
+void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
+#ifdef TC_DRAW_BMI2_CLONE
+void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
+#endif
+
+/* The 4x13 dealer for a loop of `isa` (a constant). */
+static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen_t *rng,
+                                                     tc_mask *hands, int isa)
+{
+#ifdef TC_DRAW_BMI2_CLONE
+    if (isa == TC_ISA_BMI2) {
+        tc_dealer_deal_4x13_bmi2(dl, rng, hands);
+        return;
+    }
+#endif
+    (void)isa;
+    tc_dealer_deal_4x13_portable(dl, rng, hands);
+}
+
 /* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with
  * their picks interleaved: two independent dependency chains for the CPU to overlap. Their
  * indices are interleaved too, a's at even positions (strided stores, which compilers leave

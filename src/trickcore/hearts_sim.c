@@ -450,39 +450,6 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
 
 /* ---- The block loop ---- */
 
-/* A deal of the whole pack to four hands (deal.h's tc_dealer_deal_full_isa), out of line so that
- * the trick loop keeps its registers. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-static void deal_four_hands_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
-{
-    tc_dealer_deal_full_isa(dl, rng, hands, 4, TC_NUM_CARDS / 4, TC_PLAYOUT_PORTABLE);
-}
-
-#ifdef TC_DRAW_BMI2_CLONE
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-TC_DRAW_BMI2_TARGET static void deal_four_hands_bmi2(const tc_dealer *dl, bitgen_t *rng,
-                                                     tc_mask *hands)
-{
-    tc_dealer_deal_full_isa(dl, rng, hands, 4, TC_NUM_CARDS / 4, TC_PLAYOUT_BMI2);
-}
-#endif
-
-static TC_ALWAYS_INLINE void deal_four_hands(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands,
-                                             int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_PLAYOUT_BMI2) {
-        deal_four_hands_bmi2(dl, rng, hands);
-        return;
-    }
-#endif
-    deal_four_hands_portable(dl, rng, hands);
-}
-
 /* Deals, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0, the
  * pass direction drawn from the rotation), then their play (random: see random_deal_start and
  * random_tricks; greedy: see finish), then the outputs of the lanes within `count`. `n` is
@@ -507,7 +474,7 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         int within = tc_playout_lanes_within(j0, count, TC_HEARTS_LANES);
         for (int l = 0; l < TC_HEARTS_LANES; ++l) {
             if (n == 4 && r->hand_size == TC_NUM_CARDS / 4)
-                deal_four_hands(&dl, rng, hands[l], isa);
+                tc_dealer_deal_4x13_isa(&dl, rng, hands[l], isa);
             else
                 tc_dealer_deal_isa(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw8_below(&d, (uint32_t)r->rotation_length) : 0;

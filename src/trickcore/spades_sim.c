@@ -176,26 +176,6 @@ static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *b
         won[seat] = (int8_t)(before[seat] + tc_popcount(p->now.wins & p->dealt[seat]));
 }
 
-/* The seat of four holding the card `bit` (a one-bit mask) in `map`: tc_seat_map_seat from the
- * card's bit, by two pext in code for TC_ISA_BMI2. (Playout.h helpers, to sit next to
- * tc_seat_map_seat.) */
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static inline int seat_map_seat_of_bit_bmi2(const tc_seat_map *map,
-                                                                tc_mask bit)
-{
-    return (int)(_pext_u64(map->slice[0], bit) + 2 * _pext_u64(map->slice[1], bit));
-}
-#endif
-
-static TC_ALWAYS_INLINE int seat_map_seat_of_bit(const tc_seat_map *map, tc_mask bit, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_ISA_BMI2) return seat_map_seat_of_bit_bmi2(map, bit);
-#endif
-    (void)isa;
-    return tc_seat_map_seat(map, tc_lowest(bit), TC_SPADES_PLAYERS);
-}
-
 /* A legal set's size and its k-th lowest card: popcount and pdep with BMI2; otherwise the
  * set's byte-wise running counts (draw.h's tc_byte_prefix), made once for both. */
 typedef struct {
@@ -218,55 +198,6 @@ static TC_ALWAYS_INLINE tc_mask legal_set_card(legal_set s, uint32_t k, int isa)
 {
     if (isa == TC_ISA_PORTABLE) return tc_bit(tc_select_card(s.cards, s.prefix, (int)k));
     return tc_select_bit_isa(s.cards, (int)k, isa);
-}
-
-/* The followers' three cards of a trick come from one batch of deal.h's bounded draw on 24 bits
- * r: index i is the high part (bits 24 up) of the product of the last low part (r for i = 0,
- * then bits 0..23 of the last product) and bound i; the batch is accepted unless the last low
- * part falls below 2^24 mod the product of the bounds, which makes every index exactly uniform.
- * Here r is held in the top 24 bits of a 64-bit number, so that each step is one 64 x 64 -> 128
- * bit multiply (the high word is the index, the low word the next low part). A bound is at most
- * 13, so a last low part of at least 2^12 (above 13^3) is accepted without the product of the
- * bounds. */
-#define FOLLOW_SHIFT 40
-#define FOLLOW_SURE_SHIFT (FOLLOW_SHIFT + 12)
-
-/* The indices of the batch from x (r << FOLLOW_SHIFT); returns the last low part, shifted. With
- * BMI2, three mulx in a row, each leaving its low word in rdx for the next (compilers move the
- * halves of a 128-bit product around, or through memory). */
-static TC_ALWAYS_INLINE uint64_t follow_indices(uint64_t x, const uint32_t *bound,
-                                                uint32_t *index, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_ISA_BMI2) {
-        uint64_t i0, i1, i2;
-        __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
-                "mulx %[b1], %%rdx, %[i1]\n\t"
-                "mulx %[b2], %%rdx, %[i2]"
-                : "+d"(x), [i0] "=&r"(i0), [i1] "=&r"(i1), [i2] "=&r"(i2)
-                : [b0] "r"((uint64_t)bound[0]), [b1] "r"((uint64_t)bound[1]),
-                  [b2] "r"((uint64_t)bound[2]));
-        index[0] = (uint32_t)i0;
-        index[1] = (uint32_t)i1;
-        index[2] = (uint32_t)i2;
-        return x;
-    }
-#endif
-    (void)isa;
-    for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i) index[i] = (uint32_t)tc_mul64(x, bound[i], &x);
-    return x;
-}
-
-/* The cold path of the followers' batch of bounds b0, b1, b2: x, or if the batch rejects it, the
- * low 24 bits of the first fresh draw it accepts (shifted as x). */
-static uint64_t follow_accepted(bitgen_t *rng, uint32_t b0, uint32_t b1, uint32_t b2, uint64_t x)
-{
-    const uint32_t bound[TC_SPADES_PLAYERS - 1] = {b0, b1, b2};
-    uint32_t index[TC_SPADES_PLAYERS - 1];
-    uint64_t threshold = ((UINT64_C(1) << 24) % (b0 * b1 * b2)) << FOLLOW_SHIFT;
-    while (follow_indices(x, bound, index, TC_ISA_PORTABLE) < threshold)
-        x = rng->next_uint64(rng->state) << FOLLOW_SHIFT;
-    return x;
 }
 
 /* One trick of the deal `p`, whose state is `now`, with uniformly random legal cards: the lead
@@ -301,10 +232,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
             follow[i] = legal_set_of(on_suit ? on_suit : held[i + 1], isa);
             bound[i] = legal_set_size(follow[i], isa);
         }
-        uint64_t x = (uint64_t)bits << FOLLOW_SHIFT;
-        if (!(follow_indices(x, bound, index, isa) >> FOLLOW_SURE_SHIFT))
-            follow_indices(follow_accepted(rng, bound[0], bound[1], bound[2], x), bound, index,
-                           isa);
+        tc_follow_draw(rng, bits & 0xFFFFFF, bound, index, isa);
         for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i) {
             tc_mask card = legal_set_card(follow[i], index[i], isa);
             tc_playout_record(rec, tc_lowest(card), follow[i].cards);
@@ -319,7 +247,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     tc_mask winner = tc_bit(tc_trick_winning_card(cards, led, tl->trumps));
     now->unplayed = unplayed & ~cards;
     now->wins |= winner;
-    now->leader = seat_map_seat_of_bit(&p->seats, winner, isa);
+    now->leader = tc_seat_map_seat_of_bit(&p->seats, winner, TC_SPADES_PLAYERS, isa);
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
@@ -418,83 +346,6 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
 
 /* ---- Dealing and bidding ---- */
 
-/* tc_dealer_deal_isa with, in code for TC_ISA_BMI2, each batch's indices by a chain of mulx
- * (deal.h helpers, to move there). The batch's 32-bit x is held in the top half of a 64-bit
- * number `top`: each index is then the high word of one 64 x 64 -> 128 bit multiply and the low
- * word is the next low half (shifted), so the indices and the last low half are
- * tc_batch_indices'. */
-#ifdef TC_DRAW_BMI2_CLONE
-static TC_ALWAYS_INLINE uint64_t batch_indices_mulx(uint64_t top, const tc_batch *b,
-                                                    uint64_t *index)
-{
-    __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
-            "mulx %[b1], %%rdx, %[i1]\n\t"
-            "mulx %[b2], %%rdx, %[i2]\n\t"
-            "mulx %[b3], %%rdx, %[i3]"
-            : "+d"(top), [i0] "=&r"(index[0]), [i1] "=&r"(index[1]), [i2] "=&r"(index[2]),
-              [i3] "=&r"(index[3])
-            : [b0] "rm"(b->bound[0]), [b1] "rm"(b->bound[1]), [b2] "rm"(b->bound[2]),
-              [b3] "rm"(b->bound[3]));
-    return top;
-}
-
-/* tc_batch_draw from `top`, for bounds of at most 52 (a pack dealt): a product of four is below
- * 2^23, so a last low half of at least 2^23 is accepted without it. */
-static TC_ALWAYS_INLINE void batch_draw_mulx(bitgen_t *rng, uint64_t top, const tc_batch *b,
-                                             uint64_t *index)
-{
-    if (!(batch_indices_mulx(top, b, index) >> (32 + 23))) {
-        uint32_t x = (uint32_t)(top >> 32);
-        batch_indices_mulx((uint64_t)tc_batch_accepted(rng, b, x) << 32, b, index);
-    }
-}
-
-/* tc_dealer_deal_isa for the rules' dealer (checked rules: 52 cards to four hands of 13, so 39
- * picks, the last batch of three, and seat 0 takes the last 13 cards), fully unrolled: every
- * pick's hand is known at compile time. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-TC_DRAW_BMI2_TARGET static void dealer_deal_mulx(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
-{
-    enum { PICKS = (TC_SPADES_PLAYERS - 1) * TC_SPADES_TRICKS, BATCHES = (PICKS + 3) / 4 };
-    uint64_t tops[BATCHES + 1], k[4]; /* tc_draw_halves' halves, each in a top half */
-    for (int g = 0; g < BATCHES; g += 2) {
-        uint64_t word = rng->next_uint64(rng->state);
-        tops[g] = word << 32;
-        tops[g + 1] = word & ~UINT64_C(0xFFFFFFFF);
-    }
-    tc_mask undealt = dl->deck, before = undealt;
-    TC_UNROLL(BATCHES)
-    for (int g = 0; g < BATCHES; ++g) {
-        batch_draw_mulx(rng, tops[g], &dl->plan.batch[g], k);
-        TC_UNROLL(4)
-        for (int i = 0; i < 4; ++i) {
-            int pick = 4 * g + i;
-            if (pick >= PICKS) break;
-            undealt ^= tc_select_bit_isa(undealt, (int)k[i], TC_ISA_BMI2);
-            if ((pick + 1) % TC_SPADES_TRICKS == 0) {
-                hands[TC_SPADES_PLAYERS - 1 - pick / TC_SPADES_TRICKS] = before ^ undealt;
-                before = undealt;
-            }
-        }
-    }
-    hands[0] = undealt;
-}
-#endif
-
-static TC_ALWAYS_INLINE void dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands,
-                                         int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_ISA_BMI2) {
-        dealer_deal_mulx(dl, rng, hands);
-        return;
-    }
-#endif
-    tc_dealer_deal_isa(dl, rng, hands, isa);
-}
-
 /* Deals with `dl` (the one dealing kernel, deal.h) until no hand qualifies for a misdeal when
  * misdeals are played (each qualifying deal is redealt by the same dealer, as if its first
  * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. */
@@ -502,7 +353,7 @@ static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer
                                        bitgen_t *rng, tc_mask *hands, int isa)
 {
     for (int redeals = 0; redeals <= TC_SPADES_MAX_REDEALS; ++redeals) {
-        dealer_deal(dl, rng, hands, isa);
+        tc_dealer_deal_4x13_isa(dl, rng, hands, isa);
         if (!r->misdeal) return redeals;
         int misdeal = 0;
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
