@@ -1,10 +1,26 @@
-"""Per-column value counts of an integer array in two passes without the GIL: the per-block
-reduction behind simulation statistics, so that worker threads reduce their blocks in parallel
-(numpy's bincount holds the GIL)."""
+"""Exact per-column figures of a block's integer and flag arrays, each in one pass without the
+GIL: the per-block reduction behind simulation statistics, so that worker threads reduce their
+blocks in parallel (numpy's bincount holds the GIL).
 
-from libc.stdint cimport int64_t
+``tally`` counts every value into a window of WINDOW counts per column placed around the first
+value, and reads the minimum, maximum, sums and histogram off the counts. A value outside the
+window (values spread over more than about WINDOW / 2) sends the array through a min/max pass
+and an exact count instead. ``count_true`` adds flags eight bytes at a time.
+"""
+
+from libc.stdint cimport int64_t, uint64_t
+from libc.string cimport memcpy
 
 import numpy as np
+
+cdef enum:
+    # Counts per column of the one-pass window: a power of two, so that the offsets of a group
+    # of values can be ORed together and tested against it at once.
+    WINDOW = 2048
+    # Values per group in the counting loops: whole rows of 1, 2 or 4 columns, tested once.
+    GROUP = 4
+    # Widest histogram: moments of offsets below it fit int64 for up to 2**31 rows.
+    MAX_LIMIT = 1 << 16
 
 ctypedef fused integer:
     signed char
@@ -20,33 +36,181 @@ ctypedef fused integer:
 
 
 def tally(const integer[:, ::1] values, int64_t limit):
-    """(low, high, counts) of a C-contiguous (rows, columns) array: the smallest and
-    largest value, and counts[v - low, column] (int64, shape (high - low + 1, columns)) of every
-    value v per column, or None when high - low + 1 exceeds ``limit``."""
-    cdef Py_ssize_t rows = values.shape[0], columns = values.shape[1], size = rows * columns
-    if size == 0:
+    """(sums, squares, minimum, maximum, low, counts) of a C-contiguous (rows, columns) array,
+    or None when its values span more than ``limit`` (at most 2**16) distinct values.
+
+    Per column, exact Python ints: the sum of the values, of their squares, the smallest and
+    the largest value. ``low`` is the smallest value of all and ``counts[v - low, column]``
+    (int64, shape (high - low + 1, columns)) the number of rows holding ``v`` in the column."""
+    cdef Py_ssize_t rows = values.shape[0], columns = values.shape[1]
+    if rows == 0 or columns == 0:
         raise ValueError("tally needs at least one row and one column")
-    # Raw pointers: the loops then keep everything in registers (memoryview accesses reload
-    # their strides after every store, which could alias them).
+    if not 0 < limit <= MAX_LIMIT:
+        raise ValueError(f"tally's span limit must be in 1..{MAX_LIMIT}, not {limit}")
+    if rows >= 1 << 31:
+        raise ValueError(f"tally takes fewer than 2**31 rows, not {rows}")
     cdef const integer *data = &values[0, 0]
-    cdef integer low = data[0], high = data[0], value
-    cdef Py_ssize_t i, j
+    base = _window_base(data[0])
+    cdef integer start = base
+    window = np.zeros((columns, WINDOW), dtype=np.int64)
+    cdef int64_t[:, ::1] window_view = window
+    cdef bint counted
     with nogil:
-        for i in range(size):
+        counted = _count(data, rows, columns, <uint64_t>start, &window_view[0, 0], WINDOW)
+    if counted:
+        return _figures(window_view, base, rows, limit)
+    cdef integer low = data[0], high = data[0], value
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(rows * columns):
             value = data[i]
             low = value if value < low else low  # branch-free: vectorises
             high = value if value > high else high
-    first, last = low, high  # as Python ints: the span check cannot overflow
-    if last - first + 1 > limit:
-        return first, last, None
-    # Every value lies within `limit` of `low`, so `value - low` below is exact in any type.
-    cdef Py_ssize_t span = last - first + 1
-    # One row of counts per column, so a row's increments never share a cache line.
-    counts = np.zeros((columns, span), dtype=np.int64)
-    cdef int64_t[:, ::1] view = counts
-    cdef int64_t *out = &view[0, 0]
+    span = <object>high - <object>low + 1
+    if span > limit:
+        return None
+    # A power-of-two width: the grouped loops test ORed offsets against it.
+    exact = np.zeros((columns, 1 << (span - 1).bit_length()), dtype=np.int64)
+    cdef int64_t[:, ::1] exact_view = exact
     with nogil:
-        for i in range(rows):
-            for j in range(columns):
-                out[j * span + <Py_ssize_t>(data[i * columns + j] - low)] += 1
-    return first, last, np.ascontiguousarray(counts.T)
+        _count(data, rows, columns, <uint64_t>low, &exact_view[0, 0], exact_view.shape[1])
+    return _figures(exact_view, low, rows, limit)
+
+
+cdef object _window_base(integer first):
+    """Where the window starts: around ``first``, kept within the integer type so that no value
+    of another place can wrap into it (for one-byte types: the type's whole range)."""
+    cdef object bits = 8 * sizeof(integer)
+    cdef object smallest = -(1 << (bits - 1)) if <integer>-1 < 0 else 0
+    cdef object largest = smallest + (1 << bits) - 1
+    return max(min(<object>first - WINDOW // 2, largest - WINDOW + 1), smallest)
+
+
+cdef inline bint _count(const integer *data, Py_ssize_t rows, Py_ssize_t columns,
+                        uint64_t base, int64_t *counts, Py_ssize_t width) noexcept nogil:
+    """Counts every value v of column j in counts[j * width + v - base]; False as soon as a
+    value lies outside [base, base + width) (the counts are then partial). ``width`` is a power
+    of two. The usual column counts get loops of their own."""
+    cdef Py_ssize_t grouped = 0
+    if columns == 1:
+        grouped = _count_groups(data, rows // GROUP, 1, base, counts, width)
+    elif columns == 2:
+        grouped = _count_groups(data, rows // (GROUP // 2), 2, base, counts, width)
+    elif columns == 4:
+        grouped = _count_groups(data, rows, 4, base, counts, width)
+    if grouped < 0:
+        return False
+    cdef Py_ssize_t done = grouped * GROUP
+    return _count_rows(data + done, rows - done // columns, columns, base, counts, width)
+
+
+cdef inline Py_ssize_t _count_groups(const integer *data, Py_ssize_t groups, Py_ssize_t columns,
+                                     uint64_t base, int64_t *counts,
+                                     Py_ssize_t width) noexcept nogil:
+    """``_count`` over ``groups`` runs of GROUP values (whole rows of ``columns``, a constant
+    once inlined): the number of groups, or -1 when a value lies outside the window."""
+    cdef Py_ssize_t g, j
+    cdef uint64_t spread
+    cdef uint64_t offsets[GROUP]
+    for g in range(groups):
+        spread = 0
+        for j in range(GROUP):
+            offsets[j] = <uint64_t>data[j] - base
+            spread |= offsets[j]
+        if sizeof(integer) > 1 and spread >= <uint64_t>width:  # one-byte values always fit
+            return -1
+        for j in range(GROUP):
+            counts[(j % columns) * width + <Py_ssize_t>offsets[j]] += 1
+        data += GROUP
+    return groups
+
+
+cdef inline bint _count_rows(const integer *data, Py_ssize_t rows, Py_ssize_t columns,
+                             uint64_t base, int64_t *counts, Py_ssize_t width) noexcept nogil:
+    cdef Py_ssize_t i, j
+    cdef uint64_t offset
+    for i in range(rows):
+        for j in range(columns):
+            offset = <uint64_t>data[j] - base
+            if offset >= <uint64_t>width:
+                return False
+            counts[j * width + <Py_ssize_t>offset] += 1
+        data += columns
+    return True
+
+
+cdef object _figures(const int64_t[:, ::1] counts, object base, Py_ssize_t rows,
+                     int64_t limit):
+    """The result of ``tally`` from counts[column, v - base], or None beyond ``limit``."""
+    cdef Py_ssize_t columns = counts.shape[0], width = counts.shape[1]
+    cdef Py_ssize_t column, k, first = width, last = -1
+    cdef const int64_t *row
+    firsts, lasts = [], []
+    for column in range(columns):
+        row = &counts[column, 0]
+        k = 0
+        while row[k] == 0:  # every column counts ``rows`` >= 1 values
+            k += 1
+        firsts.append(k)
+        first = k if k < first else first
+        k = width - 1
+        while row[k] == 0:
+            k -= 1
+        lasts.append(k)
+        last = k if k > last else last
+    if last - first + 1 > limit:
+        return None
+    histogram = np.empty((last - first + 1, columns), dtype=np.int64)
+    cdef int64_t[:, ::1] out = histogram
+    cdef int64_t count, moment, square
+    low = base + first
+    sums, squares = [], []
+    for column in range(columns):
+        row = &counts[column, 0]
+        moment = square = 0
+        for k in range(first, last + 1):
+            count = row[k]
+            out[k - first, column] = count
+            moment += count * (k - first)
+            square += count * (k - first) * (k - first)
+        sums.append(rows * low + moment)
+        squares.append(rows * low * low + 2 * low * moment + square)
+    return (tuple(sums), tuple(squares), tuple([base + k for k in firsts]),
+            tuple([base + k for k in lasts]), low, histogram)
+
+
+def count_true(const unsigned char[:, ::1] flags):
+    """The number of nonzero bytes per column of a C-contiguous (rows, columns) byte array (a
+    bool array viewed as uint8), as a tuple of ints."""
+    cdef Py_ssize_t columns = flags.shape[1], size = flags.shape[0] * columns
+    totals = np.zeros(columns, dtype=np.int64)
+    if size == 0:
+        return tuple(totals.tolist())
+    cdef int64_t[::1] out = totals
+    cdef const unsigned char *data = &flags[0, 0]
+    cdef Py_ssize_t done = 0, i
+    with nogil:
+        if 8 % columns == 0:
+            done = _count_true_words(data, size // 8, columns, &out[0]) * 8
+        for i in range(done, size):
+            out[i % columns] += data[i] != 0
+    return tuple(totals.tolist())
+
+
+cdef inline Py_ssize_t _count_true_words(const unsigned char *data, Py_ssize_t words,
+                                         Py_ssize_t columns, int64_t *totals) noexcept nogil:
+    """Counts nonzero bytes eight at a time into byte lanes (byte k of a word belongs to column
+    k % columns, which divides 8), emptying the lanes before they can overflow."""
+    cdef uint64_t ones = <uint64_t>-1 // 0xFF  # 0x0101...01: bit 0 of every byte
+    cdef uint64_t low_bits = ones * 0x7F, lanes = 0, word
+    cdef Py_ssize_t w, k, pending = 0
+    for w in range(words):
+        memcpy(&word, data + 8 * w, 8)
+        # Bit 7 of each byte: set when the byte is nonzero (its low 7 bits carry into bit 7).
+        lanes += (((word & low_bits) + low_bits) | word) >> 7 & ones
+        pending += 1
+        if pending == 255 or w == words - 1:  # 255 ones fill a byte lane
+            for k in range(8):
+                totals[k % columns] += lanes >> (8 * k) & 0xFF
+            lanes = pending = 0
+    return words

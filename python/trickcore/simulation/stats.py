@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.errors import SerializationError
-from trickcore.simulation._tally import tally
+from trickcore.simulation._tally import count_true, tally
 from trickcore.simulation.errors import SimulationArgumentError
 
 # Integer fields whose values span more than this many distinct values get no histogram.
@@ -88,7 +88,7 @@ class FieldStats:
     def _of_bool(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
         if count == 0:
             return cls.empty("bool", shape)
-        trues = tuple(int(n) for n in np.count_nonzero(_columns_first(flat), axis=1))
+        trues = count_true(np.ascontiguousarray(flat).view(np.uint8))
         return cls("bool", shape, count, trues, trues,
                    tuple(int(t == count) for t in trues), tuple(int(t > 0) for t in trues))
 
@@ -96,30 +96,19 @@ class FieldStats:
     def _of_int(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
         if count == 0:
             return cls.empty("int", shape)
-        low, high, histogram = tally(np.ascontiguousarray(flat), HISTOGRAM_SPAN_LIMIT)
-        if histogram is None:
-            columns = _columns_first(flat)
-            if max(abs(low), abs(high)) ** 2 * count < 1 << 63:
-                wide = columns.astype(np.int64)
-                sums, squares = wide.sum(axis=1), np.square(wide).sum(axis=1)
-            else:  # totals beyond int64: Python ints, slowly but exactly
-                exact = columns.astype(object)
-                sums, squares = exact.sum(axis=1), (exact * exact).sum(axis=1)
-            return cls("int", shape, count, _ints(sums), _ints(squares),
-                       _ints(columns.min(axis=1)), _ints(columns.max(axis=1)))
-        # Every figure follows exactly from the histogram: with offsets k = value - low (small,
-        # so int64 sums are exact), sum = n·low + Σk and sum of squares = n·low² + 2·low·Σk + Σk².
-        offsets = np.arange(histogram.shape[0], dtype=np.int64)
-        first_moment, second_moment = _ints(offsets @ histogram), _ints(
-            (offsets * offsets) @ histogram)
-        held = histogram > 0
-        first = np.argmax(held, axis=0)
-        last = histogram.shape[0] - 1 - np.argmax(held[::-1], axis=0)
-        return cls("int", shape, count, tuple(count * low + k for k in first_moment),
-                   tuple(count * low * low + 2 * low * k + k2
-                         for k, k2 in zip(first_moment, second_moment, strict=True)),
-                   tuple(low + int(i) for i in first.tolist()),
-                   tuple(low + int(i) for i in last.tolist()), low, histogram)
+        figures = tally(np.ascontiguousarray(flat), HISTOGRAM_SPAN_LIMIT)
+        if figures is not None:
+            return cls("int", shape, count, *figures)
+        # Values too spread for a histogram.
+        columns = _columns_first(flat)
+        minimum, maximum = _ints(columns.min(axis=1)), _ints(columns.max(axis=1))
+        if max(abs(v) for v in minimum + maximum) ** 2 * count < 1 << 63:
+            wide = columns.astype(np.int64)
+            sums, squares = wide.sum(axis=1), np.square(wide).sum(axis=1)
+        else:  # totals beyond int64: Python ints, slowly but exactly
+            exact = columns.astype(object)
+            sums, squares = exact.sum(axis=1), (exact * exact).sum(axis=1)
+        return cls("int", shape, count, _ints(sums), _ints(squares), minimum, maximum)
 
     @classmethod
     def _of_float(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
