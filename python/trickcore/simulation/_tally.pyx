@@ -8,8 +8,8 @@ window (values spread over more than about WINDOW / 2) sends the array through a
 and an exact count instead. ``count_true`` adds flags eight bytes at a time.
 """
 
-from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memcpy
+from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
 
 import numpy as np
 
@@ -17,8 +17,9 @@ cdef enum:
     # Counts per column of the one-pass window: a power of two, so that the offsets of a group
     # of values can be ORed together and tested against it at once.
     WINDOW = 2048
-    # Values per group in the counting loops: whole rows of 1, 2 or 4 columns, tested once.
-    GROUP = 4
+    # Values per group in the counting loops (8, 4 or 2 whole rows of 1, 2 or 4 columns),
+    # tested against the window at once.
+    GROUP = 8
     # Widest histogram: moments of offsets below it fit int64 for up to 2**31 rows.
     MAX_LIMIT = 1 << 16
 
@@ -50,18 +51,23 @@ def tally(const integer[:, ::1] values, int64_t limit):
     if rows >= 1 << 31:
         raise ValueError(f"tally takes fewer than 2**31 rows, not {rows}")
     cdef const integer *data = &values[0, 0]
-    base = _window_base(data[0])
-    cdef integer start = base
-    window = np.zeros((columns, WINDOW), dtype=np.int64)
-    cdef int64_t[:, ::1] window_view = window
+    cdef integer first = data[0], base = 0, low, high, value
+    window = np.empty((columns, WINDOW), dtype=np.uint32)
+    cdef uint32_t[:, ::1] window_view = window
+    cdef uint32_t *counts = &window_view[0, 0]
     cdef bint counted
-    with nogil:
-        counted = _count(data, rows, columns, <uint64_t>start, &window_view[0, 0], WINDOW)
-    if counted:
-        return _figures(window_view, base, rows, limit)
-    cdef integer low = data[0], high = data[0], value
     cdef Py_ssize_t i
     with nogil:
+        # Small non-negative values (most often) are counted from 0: no offsets to take.
+        counted = (sizeof(integer) > 1 and first >= 0 and first < WINDOW
+                   and _count_from(data, rows, columns, 0, counts, WINDOW))
+        if not counted:
+            base = _window_base(first)
+            counted = base != 0 and _count_from(data, rows, columns, base, counts, WINDOW)
+    if counted:
+        return _figures(window_view, base, rows, limit)
+    with nogil:
+        low = high = first
         for i in range(rows * columns):
             value = data[i]
             low = value if value < low else low  # branch-free: vectorises
@@ -70,42 +76,58 @@ def tally(const integer[:, ::1] values, int64_t limit):
     if span > limit:
         return None
     # A power-of-two width: the grouped loops test ORed offsets against it.
-    exact = np.zeros((columns, 1 << (span - 1).bit_length()), dtype=np.int64)
-    cdef int64_t[:, ::1] exact_view = exact
+    exact = np.empty((columns, 1 << (span - 1).bit_length()), dtype=np.uint32)
+    cdef uint32_t[:, ::1] exact_view = exact
     with nogil:
-        _count(data, rows, columns, <uint64_t>low, &exact_view[0, 0], exact_view.shape[1])
+        _count_from(data, rows, columns, low, &exact_view[0, 0], exact_view.shape[1])
     return _figures(exact_view, low, rows, limit)
 
 
-cdef object _window_base(integer first):
-    """Where the window starts: around ``first``, kept within the integer type so that no value
-    of another place can wrap into it (for one-byte types: the type's whole range)."""
-    cdef object bits = 8 * sizeof(integer)
-    cdef object smallest = -(1 << (bits - 1)) if <integer>-1 < 0 else 0
-    cdef object largest = smallest + (1 << bits) - 1
-    return max(min(<object>first - WINDOW // 2, largest - WINDOW + 1), smallest)
+cdef inline integer _window_base(integer first) noexcept nogil:
+    """Where the window starts: WINDOW / 2 below ``first``, kept within the integer type so
+    that no value can wrap into it (for one-byte types: the type's smallest value)."""
+    cdef integer smallest = 0, largest = <integer>-1
+    if <integer>-1 < 0:  # two's complement
+        largest = <integer>((<uint64_t>1 << (8 * sizeof(integer) - 1)) - 1)
+        smallest = -largest - 1
+    if <uint64_t>first - <uint64_t>smallest < WINDOW // 2:
+        return smallest
+    if <uint64_t>largest - <uint64_t>first < WINDOW // 2:
+        return <integer>(largest - (WINDOW - 1))
+    return <integer>(first - WINDOW // 2)
+
+
+cdef inline bint _count_from(const integer *data, Py_ssize_t rows, Py_ssize_t columns,
+                             integer base, uint32_t *counts, Py_ssize_t width) noexcept nogil:
+    """Counts every value v of column j in counts[j * width + v - base] from zero; False as
+    soon as a value lies outside [base, base + width) (the counts are then partial). ``width``
+    is a power of two; one-byte values are only counted from their type's smallest value."""
+    memset(counts, 0, columns * width * sizeof(uint32_t))
+    if base == 0:  # a constant offset: the loops take none
+        return _count(data, rows, columns, 0, counts, width)
+    return _count(data, rows, columns, <uint64_t>base, counts, width)
 
 
 cdef inline bint _count(const integer *data, Py_ssize_t rows, Py_ssize_t columns,
-                        uint64_t base, int64_t *counts, Py_ssize_t width) noexcept nogil:
-    """Counts every value v of column j in counts[j * width + v - base]; False as soon as a
-    value lies outside [base, base + width) (the counts are then partial). ``width`` is a power
-    of two. The usual column counts get loops of their own."""
-    cdef Py_ssize_t grouped = 0
+                        uint64_t base, uint32_t *counts, Py_ssize_t width) noexcept nogil:
+    """``_count_from`` without the zeroing; the usual column counts get loops of their own."""
+    cdef Py_ssize_t groups = rows * columns // GROUP
     if columns == 1:
-        grouped = _count_groups(data, rows // GROUP, 1, base, counts, width)
+        groups = _count_groups(data, groups, 1, base, counts, width)
     elif columns == 2:
-        grouped = _count_groups(data, rows // (GROUP // 2), 2, base, counts, width)
+        groups = _count_groups(data, groups, 2, base, counts, width)
     elif columns == 4:
-        grouped = _count_groups(data, rows, 4, base, counts, width)
-    if grouped < 0:
+        groups = _count_groups(data, groups, 4, base, counts, width)
+    else:
+        groups = 0
+    if groups < 0:
         return False
-    cdef Py_ssize_t done = grouped * GROUP
+    cdef Py_ssize_t done = groups * GROUP
     return _count_rows(data + done, rows - done // columns, columns, base, counts, width)
 
 
 cdef inline Py_ssize_t _count_groups(const integer *data, Py_ssize_t groups, Py_ssize_t columns,
-                                     uint64_t base, int64_t *counts,
+                                     uint64_t base, uint32_t *counts,
                                      Py_ssize_t width) noexcept nogil:
     """``_count`` over ``groups`` runs of GROUP values (whole rows of ``columns``, a constant
     once inlined): the number of groups, or -1 when a value lies outside the window."""
@@ -126,7 +148,7 @@ cdef inline Py_ssize_t _count_groups(const integer *data, Py_ssize_t groups, Py_
 
 
 cdef inline bint _count_rows(const integer *data, Py_ssize_t rows, Py_ssize_t columns,
-                             uint64_t base, int64_t *counts, Py_ssize_t width) noexcept nogil:
+                             uint64_t base, uint32_t *counts, Py_ssize_t width) noexcept nogil:
     cdef Py_ssize_t i, j
     cdef uint64_t offset
     for i in range(rows):
@@ -139,12 +161,12 @@ cdef inline bint _count_rows(const integer *data, Py_ssize_t rows, Py_ssize_t co
     return True
 
 
-cdef object _figures(const int64_t[:, ::1] counts, object base, Py_ssize_t rows,
+cdef object _figures(const uint32_t[:, ::1] counts, object base, Py_ssize_t rows,
                      int64_t limit):
     """The result of ``tally`` from counts[column, v - base], or None beyond ``limit``."""
     cdef Py_ssize_t columns = counts.shape[0], width = counts.shape[1]
     cdef Py_ssize_t column, k, first = width, last = -1
-    cdef const int64_t *row
+    cdef const uint32_t *row
     firsts, lasts = [], []
     for column in range(columns):
         row = &counts[column, 0]
