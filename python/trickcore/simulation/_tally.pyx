@@ -14,9 +14,9 @@ from libc.string cimport memcpy, memset
 import numpy as np
 
 cdef enum:
-    # Counts per column of the one-pass window: a power of two, so that the offsets of a group
-    # of values can be ORed together and tested against it at once.
-    WINDOW = 2048
+    # Counts per column of the one-pass window (one-byte types: 256, their whole range): a power
+    # of two, so that the offsets of a group of values can be ORed together and tested at once.
+    WINDOW = 1024
     # Values per group in the counting loops (8, 4 or 2 whole rows of 1, 2 or 4 columns),
     # tested against the window at once.
     GROUP = 8
@@ -52,7 +52,8 @@ def tally(const integer[:, ::1] values, int64_t limit):
         raise ValueError(f"tally takes fewer than 2**31 rows, not {rows}")
     cdef const integer *data = &values[0, 0]
     cdef integer first = data[0], base = 0, low, high, value
-    window = np.empty((columns, WINDOW), dtype=np.uint32)
+    cdef Py_ssize_t width = 256 if sizeof(integer) == 1 else WINDOW
+    window = np.empty((columns, width), dtype=np.uint32)
     cdef uint32_t[:, ::1] window_view = window
     cdef uint32_t *counts = &window_view[0, 0]
     cdef bint counted
@@ -60,10 +61,10 @@ def tally(const integer[:, ::1] values, int64_t limit):
     with nogil:
         # Small non-negative values (most often) are counted from 0: no offsets to take.
         counted = (sizeof(integer) > 1 and first >= 0 and first < WINDOW
-                   and _count_from(data, rows, columns, 0, counts, WINDOW))
+                   and _count_from(data, rows, columns, 0, counts, width))
         if not counted:
             base = _window_base(first)
-            counted = base != 0 and _count_from(data, rows, columns, base, counts, WINDOW)
+            counted = base != 0 and _count_from(data, rows, columns, base, counts, width)
     if counted:
         return _figures(window_view, base, rows, limit)
     with nogil:
@@ -170,14 +171,10 @@ cdef object _figures(const uint32_t[:, ::1] counts, object base, Py_ssize_t rows
     firsts, lasts = [], []
     for column in range(columns):
         row = &counts[column, 0]
-        k = 0
-        while row[k] == 0:  # every column counts ``rows`` >= 1 values
-            k += 1
+        k = _first_held(row, width)
         firsts.append(k)
         first = k if k < first else first
-        k = width - 1
-        while row[k] == 0:
-            k -= 1
+        k = _last_held(row, width)
         lasts.append(k)
         last = k if k > last else last
     if last - first + 1 > limit:
@@ -199,6 +196,26 @@ cdef object _figures(const uint32_t[:, ::1] counts, object base, Py_ssize_t rows
         squares.append(rows * low * low + 2 * low * moment + square)
     return (tuple(sums), tuple(squares), tuple([base + k for k in firsts]),
             tuple([base + k for k in lasts]), low, histogram)
+
+
+cdef inline Py_ssize_t _first_held(const uint32_t *row, Py_ssize_t width) noexcept nogil:
+    """The first nonzero count of a row holding one, skipping zeros four at a time."""
+    cdef Py_ssize_t k = 0
+    while k + 4 <= width and (row[k] | row[k + 1] | row[k + 2] | row[k + 3]) == 0:
+        k += 4
+    while row[k] == 0:
+        k += 1
+    return k
+
+
+cdef inline Py_ssize_t _last_held(const uint32_t *row, Py_ssize_t width) noexcept nogil:
+    cdef Py_ssize_t k = width
+    while k >= 4 and (row[k - 1] | row[k - 2] | row[k - 3] | row[k - 4]) == 0:
+        k -= 4
+    k -= 1
+    while row[k] == 0:
+        k -= 1
+    return k
 
 
 def count_true(const unsigned char[:, ::1] flags):

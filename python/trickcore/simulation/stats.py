@@ -36,12 +36,15 @@ def z_score(level: float) -> float:
     return NormalDist().inv_cdf(0.5 + level / 2.0)
 
 
+# How each numpy dtype kind is summarised.
+KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float"}
+
+
 def kind_of(dtype: np.dtype[Any]) -> str:
     """"bool", "int" or "float": how a dtype's values are summarised."""
-    kinds = {"b": "bool", "i": "int", "u": "int", "f": "float"}
-    if dtype.kind not in kinds:
+    if dtype.kind not in KINDS:
         raise SimulationArgumentError(f"no statistics for arrays of dtype {dtype}")
-    return kinds[dtype.kind]
+    return KINDS[dtype.kind]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,8 +80,11 @@ class FieldStats:
         shape = tuple(int(n) for n in array.shape[1:])
         flat = array.reshape(array.shape[0], math.prod(shape))
         count = int(flat.shape[0])
-        reduce = {"bool": cls._of_bool, "int": cls._of_int, "float": cls._of_float}
-        return reduce[kind_of(array.dtype)](flat, shape, count)
+        kind = kind_of(array.dtype)
+        if kind == "int":
+            return cls._of_int(flat, shape, count)
+        return cls._of_bool(flat, shape, count) if kind == "bool" else cls._of_float(
+            flat, shape, count)
 
     @classmethod
     def empty(cls, kind: str, shape: tuple[int, ...]) -> FieldStats:
@@ -161,6 +167,9 @@ class FieldStats:
                 or other.histogram_start is None or high - low + 1 > HISTOGRAM_SPAN_LIMIT):
             return None, None
         start = int(low)
+        if self.histogram_start == other.histogram_start == start and (
+                self.histogram.shape == other.histogram.shape):  # blocks alike, most often
+            return start, self.histogram + other.histogram
         merged = np.zeros((int(high) - start + 1, self.columns), dtype=np.int64)
         for part, part_start in ((self.histogram, self.histogram_start),
                                  (other.histogram, other.histogram_start)):
