@@ -239,17 +239,17 @@ def count_true(const unsigned char[:, ::1] flags):
 cdef inline Py_ssize_t _count_true_words(const unsigned char *data, Py_ssize_t words,
                                          Py_ssize_t columns, int64_t *totals) noexcept nogil:
     """Counts nonzero bytes eight at a time into byte lanes (byte k of a word belongs to column
-    k % columns, which divides 8), emptying the lanes before they can overflow."""
+    k % columns, which divides 8), emptied every 255 words, before they can overflow."""
     cdef uint64_t ones = <uint64_t>-1 // 0xFF  # 0x0101...01: bit 0 of every byte
-    cdef uint64_t low_bits = ones * 0x7F, lanes = 0, word
-    cdef Py_ssize_t w, k, pending = 0
-    for w in range(words):
-        memcpy(&word, data + 8 * w, 8)
-        # Bit 7 of each byte: set when the byte is nonzero (its low 7 bits carry into bit 7).
-        lanes += (((word & low_bits) + low_bits) | word) >> 7 & ones
-        pending += 1
-        if pending == 255 or w == words - 1:  # 255 ones fill a byte lane
-            for k in range(8):
-                totals[k % columns] += lanes >> (8 * k) & 0xFF
-            lanes = pending = 0
+    cdef uint64_t low_bits = ones * 0x7F, lanes, word
+    cdef Py_ssize_t start, end, w, k
+    for start in range(0, words, 255):
+        end = start + 255 if start + 255 < words else words
+        lanes = 0
+        for w in range(start, end):
+            memcpy(&word, data + 8 * w, 8)
+            # Bit 7 of a byte is set when it is nonzero (its low 7 bits carry into bit 7).
+            lanes += (((word & low_bits) + low_bits) | word) >> 7 & ones
+        for k in range(8):
+            totals[k % columns] += lanes >> (8 * k) & 0xFF
     return words

@@ -10,6 +10,7 @@ run's figures never depend on how its blocks were scheduled.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -138,13 +139,14 @@ class FieldStats:
         if self.count == 0:
             return other
         count = self.count + other.count
-        minimum = tuple(min(a, b) for a, b in zip(self.minimum, other.minimum, strict=True))
-        maximum = tuple(max(a, b) for a, b in zip(self.maximum, other.maximum, strict=True))
+        # Equal shapes and counts above zero: every tuple below has one item per column.
+        minimum = tuple(map(min, self.minimum, other.minimum))
+        maximum = tuple(map(max, self.maximum, other.maximum))
         if self.kind == "float":
             sums, squares = self._chan_merge(other, count)
             return FieldStats("float", self.shape, count, sums, squares, minimum, maximum)
-        sums = tuple(a + b for a, b in zip(self.sums, other.sums, strict=True))
-        squares = tuple(a + b for a, b in zip(self.squares, other.squares, strict=True))
+        sums = tuple(map(operator.add, self.sums, other.sums))
+        squares = tuple(map(operator.add, self.squares, other.squares))
         start, histogram = self._merge_histograms(other, min(minimum), max(maximum))
         return FieldStats(self.kind, self.shape, count, sums, squares, minimum, maximum,
                           start, histogram)
