@@ -179,19 +179,20 @@ cdef object _figures(const uint32_t[:, ::1] counts, object base, Py_ssize_t rows
         last = k if k > last else last
     if last - first + 1 > limit:
         return None
-    histogram = np.empty((last - first + 1, columns), dtype=np.int64)
-    cdef int64_t[:, ::1] out = histogram
-    cdef int64_t count, moment, square
+    histogram = np.zeros((last - first + 1, columns), dtype=np.int64)
+    cdef int64_t[:, ::1] out_view = histogram
+    cdef int64_t *out = &out_view[0, 0]
+    cdef int64_t count, moment, square, offset
     low = base + first
     sums, squares = [], []
     for column in range(columns):
         row = &counts[column, 0]
         moment = square = 0
-        for k in range(first, last + 1):
-            count = row[k]
-            out[k - first, column] = count
-            moment += count * (k - first)
-            square += count * (k - first) * (k - first)
+        for k in range(<Py_ssize_t>firsts[column], <Py_ssize_t>lasts[column] + 1):
+            count, offset = row[k], k - first
+            out[offset * columns + column] = count
+            moment += count * offset
+            square += count * offset * offset
         sums.append(rows * low + moment)
         squares.append(rows * low * low + 2 * low * moment + square)
     return (tuple(sums), tuple(squares), tuple([base + k for k in firsts]),
