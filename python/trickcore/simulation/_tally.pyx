@@ -2,10 +2,11 @@
 GIL: the per-block reduction behind simulation statistics, so that worker threads reduce their
 blocks in parallel (numpy's bincount holds the GIL).
 
-``tally`` counts every value into a window of WINDOW counts per column placed around the first
-value, and reads the minimum, maximum, sums and histogram off the counts. A value outside the
-window (values spread over more than about WINDOW / 2) sends the array through a min/max pass
-and an exact count instead. ``count_true`` adds flags eight bytes at a time.
+``tally`` counts every value into a window of counts per column (for one-byte types their whole
+range; else WINDOW counts from 0 when the first value is small and non-negative, or around the
+first value) and reads the minimum, maximum, sums and histogram off the counts. A value outside
+the window sends the array through a min/max pass and an exact count instead. ``count_true``
+adds flags eight bytes at a time.
 """
 
 from libc.stdint cimport int64_t, uint32_t, uint64_t
@@ -20,7 +21,8 @@ cdef enum:
     # Values per group in the counting loops (8, 4 or 2 whole rows of 1, 2 or 4 columns),
     # tested against the window at once.
     GROUP = 8
-    # Widest histogram: moments of offsets below it fit int64 for up to 2**31 rows.
+    # Widest histogram: moments of offsets below it fit int64 for up to 2**31 rows (counted in
+    # uint32).
     MAX_LIMIT = 1 << 16
 
 ctypedef fused integer:
