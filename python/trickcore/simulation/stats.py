@@ -10,6 +10,7 @@ run's figures never depend on how its blocks were scheduled.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -19,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.errors import SerializationError
-from trickcore.simulation._tally import tally
+from trickcore.simulation._tally import count_true, tally
 from trickcore.simulation.errors import SimulationArgumentError
 
 # Integer fields whose values span more than this many distinct values get no histogram.
@@ -36,12 +37,15 @@ def z_score(level: float) -> float:
     return NormalDist().inv_cdf(0.5 + level / 2.0)
 
 
+# How each numpy dtype kind is summarised.
+KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float"}
+
+
 def kind_of(dtype: np.dtype[Any]) -> str:
     """"bool", "int" or "float": how a dtype's values are summarised."""
-    kinds = {"b": "bool", "i": "int", "u": "int", "f": "float"}
-    if dtype.kind not in kinds:
+    if dtype.kind not in KINDS:
         raise SimulationArgumentError(f"no statistics for arrays of dtype {dtype}")
-    return kinds[dtype.kind]
+    return KINDS[dtype.kind]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,8 +81,11 @@ class FieldStats:
         shape = tuple(int(n) for n in array.shape[1:])
         flat = array.reshape(array.shape[0], math.prod(shape))
         count = int(flat.shape[0])
-        reduce = {"bool": cls._of_bool, "int": cls._of_int, "float": cls._of_float}
-        return reduce[kind_of(array.dtype)](flat, shape, count)
+        kind = kind_of(array.dtype)
+        if kind == "int":
+            return cls._of_int(flat, shape, count)
+        return cls._of_bool(flat, shape, count) if kind == "bool" else cls._of_float(
+            flat, shape, count)
 
     @classmethod
     def empty(cls, kind: str, shape: tuple[int, ...]) -> FieldStats:
@@ -88,7 +95,7 @@ class FieldStats:
     def _of_bool(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
         if count == 0:
             return cls.empty("bool", shape)
-        trues = tuple(int(n) for n in np.count_nonzero(_columns_first(flat), axis=1))
+        trues = count_true(np.ascontiguousarray(flat).view(np.uint8))
         return cls("bool", shape, count, trues, trues,
                    tuple(int(t == count) for t in trues), tuple(int(t > 0) for t in trues))
 
@@ -96,30 +103,19 @@ class FieldStats:
     def _of_int(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
         if count == 0:
             return cls.empty("int", shape)
-        low, high, histogram = tally(np.ascontiguousarray(flat), HISTOGRAM_SPAN_LIMIT)
-        if histogram is None:
-            columns = _columns_first(flat)
-            if max(abs(low), abs(high)) ** 2 * count < 1 << 63:
-                wide = columns.astype(np.int64)
-                sums, squares = wide.sum(axis=1), np.square(wide).sum(axis=1)
-            else:  # totals beyond int64: Python ints, slowly but exactly
-                exact = columns.astype(object)
-                sums, squares = exact.sum(axis=1), (exact * exact).sum(axis=1)
-            return cls("int", shape, count, _ints(sums), _ints(squares),
-                       _ints(columns.min(axis=1)), _ints(columns.max(axis=1)))
-        # Every figure follows exactly from the histogram: with offsets k = value - low (small,
-        # so int64 sums are exact), sum = n·low + Σk and sum of squares = n·low² + 2·low·Σk + Σk².
-        offsets = np.arange(histogram.shape[0], dtype=np.int64)
-        first_moment, second_moment = _ints(offsets @ histogram), _ints(
-            (offsets * offsets) @ histogram)
-        held = histogram > 0
-        first = np.argmax(held, axis=0)
-        last = histogram.shape[0] - 1 - np.argmax(held[::-1], axis=0)
-        return cls("int", shape, count, tuple(count * low + k for k in first_moment),
-                   tuple(count * low * low + 2 * low * k + k2
-                         for k, k2 in zip(first_moment, second_moment, strict=True)),
-                   tuple(low + int(i) for i in first.tolist()),
-                   tuple(low + int(i) for i in last.tolist()), low, histogram)
+        figures = tally(np.ascontiguousarray(flat), HISTOGRAM_SPAN_LIMIT)
+        if figures is not None:
+            return cls("int", shape, count, *figures)
+        # Values too spread for a histogram.
+        columns = _columns_first(flat)
+        minimum, maximum = _ints(columns.min(axis=1)), _ints(columns.max(axis=1))
+        if max(abs(v) for v in minimum + maximum) ** 2 * count < 1 << 63:
+            wide = columns.astype(np.int64)
+            sums, squares = wide.sum(axis=1), np.square(wide).sum(axis=1)
+        else:  # totals beyond int64: Python ints, slowly but exactly
+            exact = columns.astype(object)
+            sums, squares = exact.sum(axis=1), (exact * exact).sum(axis=1)
+        return cls("int", shape, count, _ints(sums), _ints(squares), minimum, maximum)
 
     @classmethod
     def _of_float(cls, flat: NDArray[Any], shape: tuple[int, ...], count: int) -> FieldStats:
@@ -143,13 +139,14 @@ class FieldStats:
         if self.count == 0:
             return other
         count = self.count + other.count
-        minimum = tuple(min(a, b) for a, b in zip(self.minimum, other.minimum, strict=True))
-        maximum = tuple(max(a, b) for a, b in zip(self.maximum, other.maximum, strict=True))
+        # Equal shapes and counts above zero: every tuple below has one item per column.
+        minimum = tuple(map(min, self.minimum, other.minimum))
+        maximum = tuple(map(max, self.maximum, other.maximum))
         if self.kind == "float":
             sums, squares = self._chan_merge(other, count)
             return FieldStats("float", self.shape, count, sums, squares, minimum, maximum)
-        sums = tuple(a + b for a, b in zip(self.sums, other.sums, strict=True))
-        squares = tuple(a + b for a, b in zip(self.squares, other.squares, strict=True))
+        sums = tuple(map(operator.add, self.sums, other.sums))
+        squares = tuple(map(operator.add, self.squares, other.squares))
         start, histogram = self._merge_histograms(other, min(minimum), max(maximum))
         return FieldStats(self.kind, self.shape, count, sums, squares, minimum, maximum,
                           start, histogram)
@@ -172,6 +169,9 @@ class FieldStats:
                 or other.histogram_start is None or high - low + 1 > HISTOGRAM_SPAN_LIMIT):
             return None, None
         start = int(low)
+        if self.histogram_start == other.histogram_start == start and (
+                self.histogram.shape == other.histogram.shape):  # blocks alike, most often
+            return start, self.histogram + other.histogram
         merged = np.zeros((int(high) - start + 1, self.columns), dtype=np.int64)
         for part, part_start in ((self.histogram, self.histogram_start),
                                  (other.histogram, other.histogram_start)):
