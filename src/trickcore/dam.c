@@ -340,14 +340,99 @@ static inline uint64_t trick_word(bitgen_t *rng, int policy)
     return policy == TC_DAM_RANDOM ? rng->next_uint64(rng->state) : 0;
 }
 
+/* ---- The followers' batch ----
+ * Under the random policy with a deck without jokers the trick's first card sets the suit led,
+ * and a hand changes only by its own play, so the legal cards of every later card of the trick
+ * are known once the first is played: the followers' choices are drawn together from one chunk
+ * of `width` bits, by the batched multiply-and-reject method of Brackett-Rozinsky and Lemire
+ * (as deal.h's bounded draw): index i is the high part of (the low part left by choice i-1,
+ * the chunk for i = 0) * bound i; the batch is accepted unless the last low part falls below
+ * 2^width mod (the product of the bounds), which makes every index exactly uniform. A rejected
+ * batch is redrawn from the low `width` bits of a fresh 64-bit draw, taken straight from the
+ * generator, until accepted. One follower takes an 8-bit chunk (the plain 8-bit choice), two or
+ * three take 16 bits (three bounds of at most 13 cards multiply to at most 2,197). */
+#define TC_DAM_BATCH_WIDTH(followers) ((followers) > 1 ? 16 : 8)
+
+/* index[i] from the chunk x by the batch's multiplies; returns the last low part. */
+static TC_ALWAYS_INLINE uint32_t batch_indices(uint32_t x, const uint32_t *bounds, int count,
+                                               int width, uint32_t *index)
+{
+    uint32_t mask = (UINT32_C(1) << width) - 1;
+    for (int i = 0; i < count; ++i) {
+        uint32_t m = x * bounds[i];
+        index[i] = m >> width;
+        x = m & mask;
+    }
+    return x;
+}
+
+/* The cold path of draw_batch: the batch whose last low part is x is rejected when x is below
+ * 2^width mod the product, then redrawn from fresh words until accepted. */
+static void batch_redraw(bitgen_t *rng, uint32_t x, const uint32_t *bounds, int count, int width,
+                         uint32_t *index)
+{
+    uint32_t product = 1, mask = (UINT32_C(1) << width) - 1;
+    for (int i = 0; i < count; ++i) product *= bounds[i];
+    uint32_t threshold = (mask + 1 - product) % product;
+    while (x < threshold)
+        x = batch_indices((uint32_t)rng->next_uint64(rng->state) & mask, bounds, count, width,
+                          index);
+}
+
+/* index[i] uniform below bounds[i] (each 1..13) for i < count (1..3), from the `width`-bit
+ * chunk. */
+static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uint32_t *bounds,
+                                        int count, int width, uint32_t *index)
+{
+    uint32_t product = 1;
+    for (int i = 0; i < count; ++i) product *= bounds[i];
+    uint32_t x = batch_indices(chunk, bounds, count, width, index);
+    if (x < product) batch_redraw(rng, x, bounds, count, width, index); /* 2^width mod P < P */
+}
+
+/* Whether the random policy draws the followers' choices as a batch. */
+static inline int draws_batches(const tc_dam_rules *r, int policy)
+{
+    return policy == TC_DAM_RANDOM && !(r->deck.once & TC_JOKER_MASK);
+}
+
+/* Plays the rest of the trick in progress (its suit led, no jokers) under the random policy: the
+ * followers' choices are one batch from `word`'s bits 8 and up. */
+static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, uint64_t word,
+                           tc_playout_recorder *rec)
+{
+    int count = s->trick_size - s->trick_len, seat = s->to_act;
+    tc_mask legal[TC_DAM_MAX_PLAYERS];
+    uint32_t bounds[TC_DAM_MAX_PLAYERS], index[TC_DAM_MAX_PLAYERS];
+    for (int i = 0; i < count; ++i, seat = s->next_seat[seat]) {
+        legal[i] = tc_dam_legal_cards(s->hands[seat].once, s->led_mask, 0);
+        bounds[i] = (uint32_t)tc_popcount(legal[i]);
+    }
+    int width = TC_DAM_BATCH_WIDTH(count);
+    draw_batch(rng, (uint32_t)(word >> 8) & ((UINT32_C(1) << width) - 1), bounds, count, width,
+               index);
+    for (int i = 0; i < count; ++i) {
+        int card = tc_lowest(tc_select_bit(legal[i], (int)index[i]));
+        tc_playout_record(rec, card, legal[i]);
+        tc_dam_play_unchecked(r, s, card);
+    }
+}
+
 /* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
- * `word` is the draw for the trick in progress, if one is; a new trick draws a new one, and
- * card i of a trick takes its i-th 8-bit chunk. */
+ * `word` is the draw for the trick in progress, if one is; a new trick draws a new one. Card i
+ * of a trick takes the word's i-th 8-bit chunk, except that with batches (draws_batches) the
+ * cards after the first take their batch from the word's bits 8 and up. */
 static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_t *rng,
                      uint64_t word, tc_playout_recorder *rec)
 {
+    int batches = draws_batches(r, policy);
     while (s->phase == TC_DAM_PLAYING) {
-        if (s->trick_len == 0) word = trick_word(rng, policy);
+        if (s->trick_len == 0) {
+            word = trick_word(rng, policy);
+        } else if (batches) {
+            play_followers(r, s, rng, word, rec);
+            continue;
+        }
         uint32_t chunk = (uint32_t)(word >> (TC_DRAW8_CHUNK_BITS * s->trick_len)) & 0xFF;
         tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
                                   tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
@@ -449,41 +534,126 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const ui
     return play_of[tc_trick_winning_card(played, led, trumps)];
 }
 
+/* Plays the card `bit` of play i of a trick from the hand (once, twice) of `seat`, noting it
+ * for the trick's winner; the first card (any card with jokers, until one has a suit) sets the
+ * cards of the suit led. */
+static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, lane_hands *h, int seat, tc_mask once,
+                                      tc_mask twice, tc_mask bit, int i, uint8_t *cards,
+                                      tc_mask *bits, tc_mask *led_cards, int jokers)
+{
+    int card = tc_lowest(bit);
+    tc_multiset_take_bit(&once, &twice, bit);
+    h->once[seat] = once;
+    h->twice[seat] = twice;
+    cards[i] = (uint8_t)card;
+    bits[i] = bit;
+    if (i == 0 || jokers) *led_cards = *led_cards ? *led_cards : r->suit_cards[card];
+}
+
+/* The number of cards of a mask, by the instructions of the loop variant `isa`. */
+static TC_ALWAYS_INLINE uint32_t count_isa(tc_mask m, int isa)
+{
+    return isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m) : (uint32_t)(tc_byte_prefix(m) >> 56);
+}
+
+/* The cards of a trick's plays, as masks (passed by value, so that the hot path keeps them in
+ * registers). */
+typedef struct {
+    tc_mask bit[TC_DAM_MAX_PLAYERS];
+} trick_bits;
+
+/* The cold path of a fast trick's batch: the followers (plays 1..n-1 from `leader`) played the
+ * cards `played` by a batch whose last low part is x and product `product`. If the batch is
+ * rejected, their plays are taken back and played again from the batch redrawn. Returns the
+ * plays as they stand. */
+static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leader, int n,
+                                 tc_mask led_cards, trick_bits played, uint32_t x,
+                                 uint32_t product, bitgen_t *rng, tc_playout_recorder *rec)
+{
+    int count = n - 1, width = TC_DAM_BATCH_WIDTH(count);
+    (void)r;
+    if (count < 1 || x >= ((UINT32_C(1) << width) - product) % product) return played;
+    tc_mask legal[TC_DAM_MAX_PLAYERS] = {0};
+    uint32_t bounds[TC_DAM_MAX_PLAYERS] = {0}, index[TC_DAM_MAX_PLAYERS] = {0};
+    for (int i = 1; i < n; ++i) {
+        int seat = tc_dam_seat_after(leader, i, n);
+        tc_multiset_add_bit(&h->once[seat], &h->twice[seat], played.bit[i]);
+        legal[i] = tc_dam_legal_cards(h->once[seat], led_cards, 0);
+        bounds[i - 1] = (uint32_t)tc_popcount(legal[i]);
+    }
+    batch_redraw(rng, x, bounds, count, width, index);
+    if (rec && rec->plays) {
+        rec->plays -= count;
+        rec->legal -= count;
+    }
+    for (int i = 1; i < n; ++i) {
+        int seat = tc_dam_seat_after(leader, i, n);
+        tc_mask bit = tc_select_bit(legal[i], (int)index[i - 1]);
+        tc_playout_record(rec, tc_lowest(bit), legal[i]);
+        tc_multiset_take_bit(&h->once[seat], &h->twice[seat], bit);
+        played.bit[i] = bit;
+    }
+    return played;
+}
+
 /* One trick of the fast phase, played by all n seats from s->leader with the hands *h: no
- * refusal checks, no voids, seats in plain rotation; card i takes the 8-bit chunk chunks[i],
- * drawn for it. The first `draws` seats (0 or n) first take the cards top[0..draws): the refill
- * after the last trick, whose winner (the leader now) draws first, done as each hand comes to
- * play so that it is loaded and stored once. `jokers` (a constant) is 0 when the deck has none:
- * then the first card sets the suit led. */
+ * refusal checks, no voids, seats in plain rotation. The random policy draws from the chunks
+ * `chunks`, drawn for this trick: without batches card i takes the 8-bit chunk chunks[i]; with
+ * them (`batch`, a constant or the generic loop's draws_batches) the first card takes
+ * chunks[0] and the followers one batch from the next chunk, 8 bits for one follower, else 16
+ * (chunks[1] low, chunks[2] high), each follower's index taken as it plays (a rejected batch
+ * plays them again, out of line). The first `draws` seats (0 or n) first take the cards
+ * top[0..draws): the refill after the last trick, whose winner (the leader now) draws first,
+ * done as each hand comes to play so that it is loaded and stored once. `jokers` (a constant)
+ * is 0 when the deck has none: then the first card sets the suit led. */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                              tc_mask trumps, tc_dam_state *s, lane_hands *h,
                                              const uint8_t *top, int draws,
                                              bitgen_t *rng, const uint8_t *chunks, int n,
-                                             int jokers, int policy, int isa,
+                                             int jokers, int batch, int policy, int isa,
                                              tc_playout_recorder *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     tc_mask bits[TC_DAM_MAX_PLAYERS];
-    int leader = s->leader;
+    int leader = s->leader, width = TC_DAM_BATCH_WIDTH(n - 1);
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
+    uint32_t x = 0, product = 1, mask = (UINT32_C(1) << width) - 1; /* the batch */
+    if (batch) x = chunks[1] | (width > 8 ? (uint32_t)chunks[2] << 8 : 0);
     for (int i = 0; i < n; ++i) {
         int seat = tc_dam_seat_after(leader, i, n);
         tc_mask once = h->once[seat], twice = h->twice[seat];
         if (i < draws) tc_multiset_add_bit(&once, &twice, tc_bit(top[i]));
-        tc_mask legal = tc_dam_legal_cards(once, led_cards, jokers ? TC_JOKER_MASK : 0);
-        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
-        int card = tc_lowest(bit);
-        tc_multiset_take_bit(&once, &twice, bit);
-        h->once[seat] = once;
-        h->twice[seat] = twice;
-        cards[i] = (uint8_t)card;
-        bits[i] = bit;
-        if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
+        tc_mask legal = tc_dam_legal_cards(once, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
+        if (batch && i > 0) {
+            uint32_t bound = count_isa(legal, isa), m = x * bound;
+            x = m & mask;
+            product *= bound;
+            bit = tc_select_bit_isa(legal, (int)(m >> width), isa);
+            tc_playout_record(rec, tc_lowest(bit), legal);
+        } else {
+            bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
+        }
+        play_bit(r, h, seat, once, twice, bit, i, cards, bits, &led_cards, jokers);
+    }
+    if (batch && x < product) { /* 2^width mod product < product: maybe rejected */
+        trick_bits played = {{0}};
+        for (int i = 0; i < n; ++i) played.bit[i] = bits[i];
+        played = redo_followers(r, h, leader, n, led_cards, played, x, product, rng, rec);
+        for (int i = 1; i < n; ++i) {
+            bits[i] = played.bit[i];
+            cards[i] = (uint8_t)tc_lowest(bits[i]);
+        }
     }
     int winner = jokers ? tc_trick_winner_bits(bits, n, led_cards, trumps, r->trick.jokers,
                                                r->trick.duplicates == TC_DUP_LAST)
                         : play_of_winning_card(r, cards, bits, n, led_cards, trumps);
     take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
+}
+
+/* Chunks of the draws for one trick of n seats. */
+static TC_ALWAYS_INLINE int trick_chunks(int n, int batch)
+{
+    return batch ? 1 + TC_DAM_BATCH_WIDTH(n - 1) / 8 : n;
 }
 
 #define TC_DAM_CHUNKS ((TC_DAM_MAX_CARDS + 7) / 8 * 8) /* chunks of the draws for one deal */
@@ -494,14 +664,16 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
  * have fewer seats, played on the checked path's state. So the lanes play trick by trick in
  * step, each trick of all seats on the fast path, with the draws for all their cards made
  * beforehand, after the lanes' deals: the words w = 0, 1, ... of lane 0, 1, ... in turn, word w
- * of a lane giving its cards 8w..8w+7 in play order one byte each, lowest first. One deal is a
- * long dependency chain; the lanes let the CPU overlap them. Lanes past `count` are played and
- * dropped, so deal j never depends on count. Inlined with constant n, jokers, policy, record
- * and isa. */
+ * of a lane giving its bytes 8w..8w+7, lowest first; trick t of the lane takes its bytes from
+ * t * c on, c = trick_chunks (n, or with batches 2 for two seats and 3 for more: see
+ * play_full_trick). One deal is a long dependency chain; the lanes let the CPU overlap them.
+ * Lanes past `count` are played and dropped, so deal j never depends on count. Inlined with
+ * constant n, jokers, batch, policy, record and isa. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
-                                         const tc_dam_block *out, int n, int jokers, int policy,
-                                         int record, int isa)
+                                         const tc_dam_block *out, int n, int jokers, int batch,
+                                         int policy, int record, int isa)
 {
+    int per_trick = trick_chunks(n, batch);
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
@@ -532,7 +704,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             }
         }
         if (policy == TC_DAM_RANDOM)
-            for (int w = 0; w < (tricks * n + 7) / 8; ++w)
+            for (int w = 0; w < (tricks * per_trick + 7) / 8; ++w)
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
                     uint64_t word = rng->next_uint64(rng->state);
                     for (int b = 0; b < 8; ++b) chunks[lane][8 * w + b] = (uint8_t)(word >> 8 * b);
@@ -543,14 +715,14 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                    s[lane].pile + drawn, n, rng, &chunks[lane][t * n], n,
-                                    jokers, policy, isa,
+                                    s[lane].pile + drawn, n, rng,
+                                    &chunks[lane][t * per_trick], n, jokers, batch, policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             } else {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                    &chunks[lane][t * n], n, jokers, policy, isa,
+                                    &chunks[lane][t * per_trick], n, jokers, batch, policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             }
             if (t == full_refills && short_refill)
@@ -588,7 +760,8 @@ typedef void (*simulate_fn)(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
 static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                              const tc_dam_block *out)
 {
-    simulate_lanes(r, rng, count, out, r->players, 1, policy, out->plays != 0, TC_ISA_PORTABLE);
+    simulate_lanes(r, rng, count, out, r->players, 1, draws_batches(r, policy), policy,
+                   out->plays != 0, TC_ISA_PORTABLE);
 }
 
 /* The random policy without recording, specialised on the players and the jokers. */
@@ -596,7 +769,7 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
     target static void name(const tc_dam_rules *r, bitgen_t *rng, int64_t count, \
                             const tc_dam_block *out) \
     { \
-        simulate_lanes(r, rng, count, out, n, jokers, TC_DAM_RANDOM, 0, isa); \
+        simulate_lanes(r, rng, count, out, n, jokers, !(jokers), TC_DAM_RANDOM, 0, isa); \
     }
 TC_DAM_FAST(fast_2, , 2, 0, TC_ISA_PORTABLE)
 TC_DAM_FAST(fast_3, , 3, 0, TC_ISA_PORTABLE)
