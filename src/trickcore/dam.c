@@ -89,7 +89,8 @@ static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
 }
 
 /* Gives the complete trick `cards` (n cards) to the seat `winner`, who leads the next one (and
- * is to act: the simulation's fast path sets to_act and tricks_played after its last trick). */
+ * is to act, and won the latest trick: the simulation's fast path sets to_act, tricks_played
+ * and last_winner after its last trick). */
 static inline void take_trick(const tc_dam_rules *r, tc_dam_state *s, const uint8_t *cards, int n,
                               int winner)
 {
@@ -97,7 +98,7 @@ static inline void take_trick(const tc_dam_rules *r, tc_dam_state *s, const uint
     for (int i = 0; i < n; ++i) points += r->values[cards[i]];
     s->points_taken[winner] += points;
     s->tricks_won[winner]++;
-    s->last_winner = s->leader = (int8_t)winner;
+    s->leader = (int8_t)winner;
 }
 
 /* Finishes a trick of n cards; inlined for the usual sizes, so its loops are unrolled. */
@@ -105,7 +106,7 @@ static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
 {
     int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->trick, n)];
     take_trick(r, s, s->trick, n, winner);
-    s->to_act = (int8_t)winner;
+    s->last_winner = s->to_act = (int8_t)winner;
     s->tricks_played++;
     if (s->pile_end - s->pile_next <= n) /* else every seat draws an unseen card */
         for (int i = 0; i < n; ++i) s->voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->trick[i]];
@@ -619,10 +620,12 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
     uint32_t x = 0, product = 1, mask = (UINT32_C(1) << width) - 1; /* the batch */
     if (batch) x = chunks[1] | (width > 8 ? (uint32_t)chunks[2] << 8 : 0);
+    uint8_t drawn[TC_DAM_MAX_PLAYERS]; /* a copy: the hands' stores cannot change it */
+    if (draws) memcpy(drawn, top, (size_t)n);
     for (int i = 0; i < n; ++i) {
-        int seat = tc_dam_seat_after(leader, i, n);
+        int seat = i == 0 ? leader : tc_dam_seat_after(leader, i, n);
         tc_mask once = h->once[seat], twice = h->twice[seat];
-        if (i < draws) tc_multiset_add_bit(&once, &twice, tc_bit(top[i]));
+        if (i < draws) tc_multiset_add_bit(&once, &twice, tc_bit(drawn[i]));
         tc_mask legal = tc_dam_legal_cards(once, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
         if (batch && i > 0) {
             uint32_t bound = count_isa(legal, isa), m = x * bound;
@@ -730,6 +733,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                     lane_short_refill(&h[lane], s[lane].pile + dealt + t * n, s[lane].leader, n,
                                       short_refill);
         }
+        for (int lane = 0; lane < TC_DAM_LANES; ++lane) s[lane].last_winner = s[lane].leader;
         /* A short refill leaves some hands a card longer than others: those play on, from the
          * checked path's state. Otherwise every hand is empty now: the deal is over. */
         for (int lane = 0; short_refill && lane < TC_DAM_LANES; ++lane) {
