@@ -532,7 +532,7 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const ui
         for (int i = 0; i < n; ++i) play_of[cards[i]] = (uint8_t)i;
     else
         for (int i = n - 1; i >= 0; --i) play_of[cards[i]] = (uint8_t)i;
-    return play_of[tc_trick_winning_card(played, led, trumps)];
+    return play_of[(unsigned)tc_trick_winning_card(played, led, trumps)];
 }
 
 /* Plays the card `bit` of play i of a trick from the hand (once, twice) of `seat`, noting it
@@ -542,7 +542,7 @@ static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, lane_hands *h, int 
                                       tc_mask twice, tc_mask bit, int i, uint8_t *cards,
                                       tc_mask *bits, tc_mask *led_cards, int jokers)
 {
-    int card = tc_lowest(bit);
+    unsigned card = (unsigned)tc_lowest(bit); /* unsigned: an index without sign extension */
     tc_multiset_take_bit(&once, &twice, bit);
     h->once[seat] = once;
     h->twice[seat] = twice;
