@@ -459,13 +459,30 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 /* The lane loops are unrolled so that every lane's state sits at a constant address. */
 #define TC_DAM_UNROLL_LANES TC_PLAYOUT_UNROLL(TC_DAM_LANES)
 
-/* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat: the
- * cards held at least once and those held twice in two arrays, so one seat index (scaled by 8)
- * reaches both. */
+/* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat, in
+ * parity form: the cards held at least once (`held`, tc_multiset's once) and those held an odd
+ * number of times (`odd`), so those held twice are held & ~odd. A copy is added by two
+ * operations (or, xor) where the once/twice form needs an extra and and a register copy, and
+ * taken by three as there. Two arrays, so one seat index (scaled by 8) reaches both. */
 typedef struct {
-    tc_mask once[TC_DAM_MAX_PLAYERS];
-    tc_mask twice[TC_DAM_MAX_PLAYERS];
+    tc_mask held[TC_DAM_MAX_PLAYERS];
+    tc_mask odd[TC_DAM_MAX_PLAYERS];
 } lane_hands;
+
+/* Adds a copy of the card `b` (a bit) to a hand in parity form holding at most one. */
+static TC_ALWAYS_INLINE void parity_add(tc_mask *held, tc_mask *odd, tc_mask b)
+{
+    *held |= b;
+    *odd ^= b;
+}
+
+/* Takes a copy of the held card `b` from a hand in parity form: the card stays held when a copy
+ * is left (an odd count after the take). */
+static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
+{
+    *odd ^= b;
+    *held &= ~(b & ~*odd);
+}
 
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat, into *h) and the
@@ -480,20 +497,20 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
     tc_shuffle_planned(shuffle, rng, s->pile);
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
-        tc_mask once = 0, twice = 0;
+        tc_mask held = 0, odd = 0;
         TC_PLAYOUT_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
-            tc_multiset_add_bit(&once, &twice, tc_bit(*card));
-        h->once[p] = once;
-        h->twice[p] = twice;
+            parity_add(&held, &odd, tc_bit(*card));
+        h->held[p] = held;
+        h->odd[p] = odd;
     }
     s->pile_next = (uint8_t)dealt;
     s->pile_end = (uint8_t)deck_size;
     begin_deal(r, s, 0);
     if (!out) return;
     for (int p = 0; p < n; ++p) {
-        out->once[j * n + p] = h->once[p];
-        out->twice[j * n + p] = h->twice[p];
+        out->once[j * n + p] = h->held[p];
+        out->twice[j * n + p] = h->held[p] & ~h->odd[p];
     }
     int pile_size = deck_size - dealt;
     if (pile_size == 0) return;
@@ -513,7 +530,7 @@ static TC_ALWAYS_INLINE void lane_short_refill(lane_hands *h, const uint8_t *top
 {
     for (int k = 0; k < count; ++k) {
         int seat = tc_dam_seat_after(winner, k, n);
-        tc_multiset_add_bit(&h->once[seat], &h->twice[seat], tc_bit(top[k]));
+        parity_add(&h->held[seat], &h->odd[seat], tc_bit(top[k]));
     }
 }
 
@@ -535,17 +552,17 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const ui
     return play_of[(unsigned)tc_trick_winning_card(played, led, trumps)];
 }
 
-/* Plays the card `bit` of play i of a trick from the hand (once, twice) of `seat`, noting it
+/* Plays the card `bit` of play i of a trick from the hand (held, odd) of `seat`, noting it
  * for the trick's winner; the first card (any card with jokers, until one has a suit) sets the
  * cards of the suit led. */
-static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, lane_hands *h, int seat, tc_mask once,
-                                      tc_mask twice, tc_mask bit, int i, uint8_t *cards,
+static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, lane_hands *h, int seat, tc_mask held,
+                                      tc_mask odd, tc_mask bit, int i, uint8_t *cards,
                                       tc_mask *bits, tc_mask *led_cards, int jokers)
 {
     unsigned card = (unsigned)tc_lowest(bit); /* unsigned: an index without sign extension */
-    tc_multiset_take_bit(&once, &twice, bit);
-    h->once[seat] = once;
-    h->twice[seat] = twice;
+    parity_take(&held, &odd, bit);
+    h->held[seat] = held;
+    h->odd[seat] = odd;
     cards[i] = (uint8_t)card;
     bits[i] = bit;
     if (i == 0 || jokers) *led_cards = *led_cards ? *led_cards : r->suit_cards[card];
@@ -578,8 +595,8 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
     uint32_t bounds[TC_DAM_MAX_PLAYERS] = {0}, index[TC_DAM_MAX_PLAYERS] = {0};
     for (int i = 1; i < n; ++i) {
         int seat = tc_dam_seat_after(leader, i, n);
-        tc_multiset_add_bit(&h->once[seat], &h->twice[seat], played.bit[i]);
-        legal[i] = tc_dam_legal_cards(h->once[seat], led_cards, 0);
+        parity_add(&h->held[seat], &h->odd[seat], played.bit[i]);
+        legal[i] = tc_dam_legal_cards(h->held[seat], led_cards, 0);
         bounds[i - 1] = (uint32_t)tc_popcount(legal[i]);
     }
     batch_redraw(rng, x, bounds, count, width, index);
@@ -591,7 +608,7 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
         int seat = tc_dam_seat_after(leader, i, n);
         tc_mask bit = tc_select_bit(legal[i], (int)index[i - 1]);
         tc_playout_record(rec, tc_lowest(bit), legal[i]);
-        tc_multiset_take_bit(&h->once[seat], &h->twice[seat], bit);
+        parity_take(&h->held[seat], &h->odd[seat], bit);
         played.bit[i] = bit;
     }
     return played;
@@ -624,9 +641,9 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     if (draws) memcpy(drawn, top, (size_t)n);
     for (int i = 0; i < n; ++i) {
         int seat = i == 0 ? leader : tc_dam_seat_after(leader, i, n);
-        tc_mask once = h->once[seat], twice = h->twice[seat];
-        if (i < draws) tc_multiset_add_bit(&once, &twice, tc_bit(drawn[i]));
-        tc_mask legal = tc_dam_legal_cards(once, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
+        tc_mask held = h->held[seat], odd = h->odd[seat];
+        if (i < draws) parity_add(&held, &odd, tc_bit(drawn[i]));
+        tc_mask legal = tc_dam_legal_cards(held, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
         if (batch && i > 0) {
             uint32_t bound = count_isa(legal, isa), m = x * bound;
             x = m & mask;
@@ -636,7 +653,7 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
         } else {
             bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
         }
-        play_bit(r, h, seat, once, twice, bit, i, cards, bits, &led_cards, jokers);
+        play_bit(r, h, seat, held, odd, bit, i, cards, bits, &led_cards, jokers);
     }
     if (batch && x < product) { /* 2^width mod product < product: maybe rejected */
         trick_bits played = {{0}};
@@ -738,8 +755,8 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
          * checked path's state. Otherwise every hand is empty now: the deal is over. */
         for (int lane = 0; short_refill && lane < TC_DAM_LANES; ++lane) {
             for (int p = 0; p < n; ++p) {
-                s[lane].hands[p].once = h[lane].once[p];
-                s[lane].hands[p].twice = h[lane].twice[p];
+                s[lane].hands[p].once = h[lane].held[p];
+                s[lane].hands[p].twice = h[lane].held[p] & ~h[lane].odd[p];
             }
             s[lane].pile_next = s[lane].pile_end; /* the last refill drew the last card */
             s[lane].to_act = s[lane].leader;
