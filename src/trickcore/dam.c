@@ -481,7 +481,7 @@ static TC_ALWAYS_INLINE void parity_add(tc_mask *held, tc_mask *odd, tc_mask b)
 static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
 {
     *odd ^= b;
-    *held &= ~(b & ~*odd);
+    *held ^= b & ~*odd; /* written as a xor of an and-not so that compilers emit andn */
 }
 
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
