@@ -538,14 +538,13 @@ static TC_ALWAYS_INLINE void lane_short_refill(lane_hands *h, const uint8_t *top
  * winning card (trick.h's rule in mask form; two copies of a card are the same card) and a table
  * of the play of each card, written so that the first copy played stays under "first" and the
  * last under "last". Fewer operations than tc_trick_winner_bits's scan of the plays. */
-static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const uint8_t *cards,
-                                              const tc_mask *bits, int n, tc_mask led,
-                                              tc_mask trumps)
+static TC_ALWAYS_INLINE int play_of_winning_card(const uint8_t *cards, const tc_mask *bits, int n,
+                                                 tc_mask led, tc_mask trumps, int last)
 {
     uint8_t play_of[TC_NUM_CARD_IDS];
     tc_mask played = 0;
     for (int i = 0; i < n; ++i) played |= bits[i];
-    if (r->trick.duplicates == TC_DUP_LAST)
+    if (last)
         for (int i = 0; i < n; ++i) play_of[cards[i]] = (uint8_t)i;
     else
         for (int i = n - 1; i >= 0; --i) play_of[cards[i]] = (uint8_t)i;
@@ -628,8 +627,8 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
                                              tc_mask trumps, tc_dam_state *s, lane_hands *h,
                                              const uint8_t *top, int draws,
                                              bitgen_t *rng, const uint8_t *chunks, int n,
-                                             int jokers, int batch, int policy, int isa,
-                                             tc_playout_recorder *rec)
+                                             int jokers, int batch, int last, int policy,
+                                             int isa, tc_playout_recorder *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     tc_mask bits[TC_DAM_MAX_PLAYERS];
@@ -664,9 +663,8 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
             cards[i] = (uint8_t)tc_lowest(bits[i]);
         }
     }
-    int winner = jokers ? tc_trick_winner_bits(bits, n, led_cards, trumps, r->trick.jokers,
-                                               r->trick.duplicates == TC_DUP_LAST)
-                        : play_of_winning_card(r, cards, bits, n, led_cards, trumps);
+    int winner = jokers ? tc_trick_winner_bits(bits, n, led_cards, trumps, r->trick.jokers, last)
+                        : play_of_winning_card(cards, bits, n, led_cards, trumps, last);
     take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
 }
 
@@ -691,7 +689,7 @@ static TC_ALWAYS_INLINE int trick_chunks(int n, int batch)
  * constant n, jokers, batch, policy, record and isa. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
                                          const tc_dam_block *out, int n, int jokers, int batch,
-                                         int policy, int record, int isa)
+                                         int last, int policy, int record, int isa)
 {
     int per_trick = trick_chunks(n, batch);
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
@@ -736,13 +734,15 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
                                     s[lane].pile + drawn, n, rng,
-                                    &chunks[lane][t * per_trick], n, jokers, batch, policy, isa,
+                                    &chunks[lane][t * per_trick], n, jokers, batch, last,
+                                    policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             } else {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                    &chunks[lane][t * per_trick], n, jokers, batch, policy, isa,
+                                    &chunks[lane][t * per_trick], n, jokers, batch, last,
+                                    policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             }
             if (t == full_refills && short_refill)
@@ -781,36 +781,38 @@ typedef void (*simulate_fn)(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
 static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                              const tc_dam_block *out)
 {
-    simulate_lanes(r, rng, count, out, r->players, 1, draws_batches(r, policy), policy,
-                   out->plays != 0, TC_ISA_PORTABLE);
+    simulate_lanes(r, rng, count, out, r->players, 1, draws_batches(r, policy),
+                   r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE);
 }
 
-/* The random policy without recording, specialised on the players and the jokers. */
-#define TC_DAM_FAST(name, target, n, jokers, isa) \
+/* The random policy without recording, specialised on the players, the jokers and, without
+ * jokers, the duplicates rule (`last`: 0 or 1, or -1 to read it from the rules). */
+#define TC_DAM_FAST(name, target, n, jokers, last, isa) \
     target static void name(const tc_dam_rules *r, bitgen_t *rng, int64_t count, \
                             const tc_dam_block *out) \
     { \
-        simulate_lanes(r, rng, count, out, n, jokers, !(jokers), TC_DAM_RANDOM, 0, isa); \
+        simulate_lanes(r, rng, count, out, n, jokers, !(jokers), \
+                       (last) < 0 ? r->trick.duplicates == TC_DUP_LAST : (last), TC_DAM_RANDOM, \
+                       0, isa); \
     }
-TC_DAM_FAST(fast_2, , 2, 0, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_3, , 3, 0, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_4, , 4, 0, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_2_jokers, , 2, 1, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_3_jokers, , 3, 1, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_4_jokers, , 4, 1, TC_ISA_PORTABLE)
-static const simulate_fn portable_loops[2][3] = {{fast_2, fast_3, fast_4},
-                                                 {fast_2_jokers, fast_3_jokers, fast_4_jokers}};
-
+/* The loops by deck (no jokers with "first", no jokers with "last", jokers) and players - 2. */
+#define TC_DAM_FAST_ALL(suffix, target, isa) \
+    TC_DAM_FAST(fast_2##suffix, target, 2, 0, 0, isa) \
+    TC_DAM_FAST(fast_3##suffix, target, 3, 0, 0, isa) \
+    TC_DAM_FAST(fast_4##suffix, target, 4, 0, 0, isa) \
+    TC_DAM_FAST(fast_2_last##suffix, target, 2, 0, 1, isa) \
+    TC_DAM_FAST(fast_3_last##suffix, target, 3, 0, 1, isa) \
+    TC_DAM_FAST(fast_4_last##suffix, target, 4, 0, 1, isa) \
+    TC_DAM_FAST(fast_2_jokers##suffix, target, 2, 1, -1, isa) \
+    TC_DAM_FAST(fast_3_jokers##suffix, target, 3, 1, -1, isa) \
+    TC_DAM_FAST(fast_4_jokers##suffix, target, 4, 1, -1, isa) \
+    static const simulate_fn loops##suffix[3][3] = { \
+        {fast_2##suffix, fast_3##suffix, fast_4##suffix}, \
+        {fast_2_last##suffix, fast_3_last##suffix, fast_4_last##suffix}, \
+        {fast_2_jokers##suffix, fast_3_jokers##suffix, fast_4_jokers##suffix}};
+TC_DAM_FAST_ALL(_portable, , TC_ISA_PORTABLE)
 #ifdef TC_DRAW_BMI2_CLONE
-TC_DAM_FAST(fast_2_bmi2, TC_DRAW_BMI2_TARGET, 2, 0, TC_ISA_BMI2)
-TC_DAM_FAST(fast_3_bmi2, TC_DRAW_BMI2_TARGET, 3, 0, TC_ISA_BMI2)
-TC_DAM_FAST(fast_4_bmi2, TC_DRAW_BMI2_TARGET, 4, 0, TC_ISA_BMI2)
-TC_DAM_FAST(fast_2_jokers_bmi2, TC_DRAW_BMI2_TARGET, 2, 1, TC_ISA_BMI2)
-TC_DAM_FAST(fast_3_jokers_bmi2, TC_DRAW_BMI2_TARGET, 3, 1, TC_ISA_BMI2)
-TC_DAM_FAST(fast_4_jokers_bmi2, TC_DRAW_BMI2_TARGET, 4, 1, TC_ISA_BMI2)
-static const simulate_fn bmi2_loops[2][3] = {
-    {fast_2_bmi2, fast_3_bmi2, fast_4_bmi2},
-    {fast_2_jokers_bmi2, fast_3_jokers_bmi2, fast_4_jokers_bmi2}};
+TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
 #endif
 
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
@@ -824,10 +826,11 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
         simulate_generic(r, rng, policy, count, out);
         return TC_OK;
     }
-    int jokers = (r->deck.once & TC_JOKER_MASK) != 0, players = r->players - 2;
-    simulate_fn fast = portable_loops[jokers][players];
+    int deck = (r->deck.once & TC_JOKER_MASK) ? 2 : r->trick.duplicates == TC_DUP_LAST;
+    int players = r->players - 2;
+    simulate_fn fast = loops_portable[deck][players];
 #ifdef TC_DRAW_BMI2_CLONE
-    if (loop == TC_DAM_LOOP_BEST && tc_playout_use_bmi2()) fast = bmi2_loops[jokers][players];
+    if (loop == TC_DAM_LOOP_BEST && tc_playout_use_bmi2()) fast = loops_bmi2[deck][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;
