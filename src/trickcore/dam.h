@@ -8,7 +8,8 @@
  * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static inline here; checked entry
  * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
  * goes to seat + 1. Deals are shuffled by deal.h's tc_shuffle_planned; random choices use
- * draw.h's 8-bit draws. */
+ * draw.h's 8-bit draws and, without jokers, one batch for the cards after a trick's first (see
+ * "Random choices from draws made ahead" below). */
 #ifndef TRICKCORE_DAM_H
 #define TRICKCORE_DAM_H
 
