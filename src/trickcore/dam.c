@@ -89,7 +89,8 @@ static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
 }
 
 /* Gives the complete trick `cards` (n cards) to the seat `winner`, who leads the next one (and
- * is to act: the simulation's fast path sets to_act and tricks_played after its last trick). */
+ * is to act, and won the latest trick: the simulation's fast path sets to_act, tricks_played
+ * and last_winner after its last trick). */
 static inline void take_trick(const tc_dam_rules *r, tc_dam_state *s, const uint8_t *cards, int n,
                               int winner)
 {
@@ -97,7 +98,7 @@ static inline void take_trick(const tc_dam_rules *r, tc_dam_state *s, const uint
     for (int i = 0; i < n; ++i) points += r->values[cards[i]];
     s->points_taken[winner] += points;
     s->tricks_won[winner]++;
-    s->last_winner = s->leader = (int8_t)winner;
+    s->leader = (int8_t)winner;
 }
 
 /* Finishes a trick of n cards; inlined for the usual sizes, so its loops are unrolled. */
@@ -105,7 +106,7 @@ static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
 {
     int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->trick, n)];
     take_trick(r, s, s->trick, n, winner);
-    s->to_act = (int8_t)winner;
+    s->last_winner = s->to_act = (int8_t)winner;
     s->tricks_played++;
     if (s->pile_end - s->pile_next <= n) /* else every seat draws an unseen card */
         for (int i = 0; i < n; ++i) s->voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->trick[i]];
@@ -340,14 +341,99 @@ static inline uint64_t trick_word(bitgen_t *rng, int policy)
     return policy == TC_DAM_RANDOM ? rng->next_uint64(rng->state) : 0;
 }
 
+/* ---- The followers' batch ----
+ * Under the random policy with a deck without jokers the trick's first card sets the suit led,
+ * and a hand changes only by its own play, so the legal cards of every later card of the trick
+ * are known once the first is played: the followers' choices are drawn together from one chunk
+ * of `width` bits, by the batched multiply-and-reject method of Brackett-Rozinsky and Lemire
+ * (as deal.h's bounded draw): index i is the high part of (the low part left by choice i-1,
+ * the chunk for i = 0) * bound i; the batch is accepted unless the last low part falls below
+ * 2^width mod (the product of the bounds), which makes every index exactly uniform. A rejected
+ * batch is redrawn from the low `width` bits of a fresh 64-bit draw, taken straight from the
+ * generator, until accepted. One follower takes an 8-bit chunk (the plain 8-bit choice), two or
+ * three take 16 bits (three bounds of at most 13 cards multiply to at most 2,197). */
+#define TC_DAM_BATCH_WIDTH(followers) ((followers) > 1 ? 16 : 8)
+
+/* index[i] from the chunk x by the batch's multiplies; returns the last low part. */
+static TC_ALWAYS_INLINE uint32_t batch_indices(uint32_t x, const uint32_t *bounds, int count,
+                                               int width, uint32_t *index)
+{
+    uint32_t mask = (UINT32_C(1) << width) - 1;
+    for (int i = 0; i < count; ++i) {
+        uint32_t m = x * bounds[i];
+        index[i] = m >> width;
+        x = m & mask;
+    }
+    return x;
+}
+
+/* The cold path of draw_batch: the batch whose last low part is x is rejected when x is below
+ * 2^width mod the product, then redrawn from fresh words until accepted. */
+static void batch_redraw(bitgen_t *rng, uint32_t x, const uint32_t *bounds, int count, int width,
+                         uint32_t *index)
+{
+    uint32_t product = 1, mask = (UINT32_C(1) << width) - 1;
+    for (int i = 0; i < count; ++i) product *= bounds[i];
+    uint32_t threshold = (mask + 1 - product) % product;
+    while (x < threshold)
+        x = batch_indices((uint32_t)rng->next_uint64(rng->state) & mask, bounds, count, width,
+                          index);
+}
+
+/* index[i] uniform below bounds[i] (each 1..13) for i < count (1..3), from the `width`-bit
+ * chunk. */
+static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uint32_t *bounds,
+                                        int count, int width, uint32_t *index)
+{
+    uint32_t product = 1;
+    for (int i = 0; i < count; ++i) product *= bounds[i];
+    uint32_t x = batch_indices(chunk, bounds, count, width, index);
+    if (x < product) batch_redraw(rng, x, bounds, count, width, index); /* 2^width mod P < P */
+}
+
+/* Whether the random policy draws the followers' choices as a batch. */
+static inline int draws_batches(const tc_dam_rules *r, int policy)
+{
+    return policy == TC_DAM_RANDOM && !(r->deck.once & TC_JOKER_MASK);
+}
+
+/* Plays the rest of the trick in progress (its suit led, no jokers) under the random policy: the
+ * followers' choices are one batch from `word`'s bits 8 and up. */
+static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, uint64_t word,
+                           tc_playout_recorder *rec)
+{
+    int count = s->trick_size - s->trick_len, seat = s->to_act;
+    tc_mask legal[TC_DAM_MAX_PLAYERS];
+    uint32_t bounds[TC_DAM_MAX_PLAYERS], index[TC_DAM_MAX_PLAYERS];
+    for (int i = 0; i < count; ++i, seat = s->next_seat[seat]) {
+        legal[i] = tc_dam_legal_cards(s->hands[seat].once, s->led_mask, 0);
+        bounds[i] = (uint32_t)tc_popcount(legal[i]);
+    }
+    int width = TC_DAM_BATCH_WIDTH(count);
+    draw_batch(rng, (uint32_t)(word >> 8) & ((UINT32_C(1) << width) - 1), bounds, count, width,
+               index);
+    for (int i = 0; i < count; ++i) {
+        int card = tc_lowest(tc_select_bit(legal[i], (int)index[i]));
+        tc_playout_record(rec, card, legal[i]);
+        tc_dam_play_unchecked(r, s, card);
+    }
+}
+
 /* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
- * `word` is the draw for the trick in progress, if one is; a new trick draws a new one, and
- * card i of a trick takes its i-th 8-bit chunk. */
+ * `word` is the draw for the trick in progress, if one is; a new trick draws a new one. Card i
+ * of a trick takes the word's i-th 8-bit chunk, except that with batches (draws_batches) the
+ * cards after the first take their batch from the word's bits 8 and up. */
 static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_t *rng,
                      uint64_t word, tc_playout_recorder *rec)
 {
+    int batches = draws_batches(r, policy);
     while (s->phase == TC_DAM_PLAYING) {
-        if (s->trick_len == 0) word = trick_word(rng, policy);
+        if (s->trick_len == 0) {
+            word = trick_word(rng, policy);
+        } else if (batches) {
+            play_followers(r, s, rng, word, rec);
+            continue;
+        }
         uint32_t chunk = (uint32_t)(word >> (TC_DRAW8_CHUNK_BITS * s->trick_len)) & 0xFF;
         tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
                                   tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
@@ -373,13 +459,30 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 /* The lane loops are unrolled so that every lane's state sits at a constant address. */
 #define TC_DAM_UNROLL_LANES TC_UNROLL(TC_DAM_LANES)
 
-/* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat: the
- * cards held at least once and those held twice in two arrays, so one seat index (scaled by 8)
- * reaches both. */
+/* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat, in
+ * parity form: the cards held at least once (`held`, tc_multiset's once) and those held an odd
+ * number of times (`odd`), so those held twice are held & ~odd. A copy is added by two
+ * operations (or, xor) where the once/twice form needs an extra and and a register copy, and
+ * taken by three as there. Two arrays, so one seat index (scaled by 8) reaches both. */
 typedef struct {
-    tc_mask once[TC_DAM_MAX_PLAYERS];
-    tc_mask twice[TC_DAM_MAX_PLAYERS];
+    tc_mask held[TC_DAM_MAX_PLAYERS];
+    tc_mask odd[TC_DAM_MAX_PLAYERS];
 } lane_hands;
+
+/* Adds a copy of the card `b` (a bit) to a hand in parity form holding at most one. */
+static TC_ALWAYS_INLINE void parity_add(tc_mask *held, tc_mask *odd, tc_mask b)
+{
+    *held |= b;
+    *odd ^= b;
+}
+
+/* Takes a copy of the held card `b` from a hand in parity form: the card stays held when a copy
+ * is left (an odd count after the take). */
+static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
+{
+    *odd ^= b;
+    *held ^= b & ~*odd; /* written as a xor of an and-not so that compilers emit andn */
+}
 
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat, into *h) and the
@@ -388,26 +491,26 @@ typedef struct {
  * recording, the hands and the pile as dealt (the turned card on top) are written there. */
 static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
                                       tc_dam_state *s, lane_hands *h, bitgen_t *rng,
-                                      const tc_dam_block *out, int64_t j)
+                                      const tc_dam_block *out, int64_t j, int isa)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
-    tc_shuffle_planned(shuffle, rng, s->pile, TC_ISA_PORTABLE);
+    tc_shuffle_planned(shuffle, rng, s->pile, isa);
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
-        tc_mask once = 0, twice = 0;
+        tc_mask held = 0, odd = 0;
         TC_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
-            tc_multiset_add_bit(&once, &twice, tc_bit(*card));
-        h->once[p] = once;
-        h->twice[p] = twice;
+            parity_add(&held, &odd, tc_bit(*card));
+        h->held[p] = held;
+        h->odd[p] = odd;
     }
     s->pile_next = (uint8_t)dealt;
     s->pile_end = (uint8_t)deck_size;
     begin_deal(r, s, 0);
     if (!out) return;
     for (int p = 0; p < n; ++p) {
-        out->once[j * n + p] = h->once[p];
-        out->twice[j * n + p] = h->twice[p];
+        out->once[j * n + p] = h->held[p];
+        out->twice[j * n + p] = h->held[p] & ~h->odd[p];
     }
     int pile_size = deck_size - dealt;
     if (pile_size == 0) return;
@@ -427,7 +530,7 @@ static TC_ALWAYS_INLINE void lane_short_refill(lane_hands *h, const uint8_t *top
 {
     for (int k = 0; k < count; ++k) {
         int seat = tc_dam_seat_after(winner, k, n);
-        tc_multiset_add_bit(&h->once[seat], &h->twice[seat], tc_bit(top[k]));
+        parity_add(&h->held[seat], &h->odd[seat], tc_bit(top[k]));
     }
 }
 
@@ -435,55 +538,140 @@ static TC_ALWAYS_INLINE void lane_short_refill(lane_hands *h, const uint8_t *top
  * winning card (trick.h's rule in mask form; two copies of a card are the same card) and a table
  * of the play of each card, written so that the first copy played stays under "first" and the
  * last under "last". Fewer operations than tc_trick_winner_bits's scan of the plays. */
-static TC_ALWAYS_INLINE int play_of_winning_card(const tc_dam_rules *r, const uint8_t *cards,
-                                              const tc_mask *bits, int n, tc_mask led,
-                                              tc_mask trumps)
+static TC_ALWAYS_INLINE int play_of_winning_card(const uint8_t *cards, const tc_mask *bits, int n,
+                                                 tc_mask led, tc_mask trumps, int last)
 {
     uint8_t play_of[TC_NUM_CARD_IDS];
     tc_mask played = 0;
     for (int i = 0; i < n; ++i) played |= bits[i];
-    if (r->trick.duplicates == TC_DUP_LAST)
+    if (last)
         for (int i = 0; i < n; ++i) play_of[cards[i]] = (uint8_t)i;
     else
         for (int i = n - 1; i >= 0; --i) play_of[cards[i]] = (uint8_t)i;
-    return play_of[tc_trick_winning_card(played, led, trumps)];
+    return play_of[(unsigned)tc_trick_winning_card(played, led, trumps)];
+}
+
+/* Plays the card `bit` of play i of a trick from the hand (held, odd) of `seat`, noting it
+ * for the trick's winner; the first card (any card with jokers, until one has a suit) sets the
+ * cards of the suit led. */
+static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, lane_hands *h, int seat, tc_mask held,
+                                      tc_mask odd, tc_mask bit, int i, uint8_t *cards,
+                                      tc_mask *bits, tc_mask *led_cards, int jokers)
+{
+    unsigned card = (unsigned)tc_lowest(bit); /* unsigned: an index without sign extension */
+    parity_take(&held, &odd, bit);
+    h->held[seat] = held;
+    h->odd[seat] = odd;
+    cards[i] = (uint8_t)card;
+    bits[i] = bit;
+    if (i == 0 || jokers) *led_cards = *led_cards ? *led_cards : r->suit_cards[card];
+}
+
+/* The number of cards of a mask, by the instructions of the loop variant `isa`. */
+static TC_ALWAYS_INLINE uint32_t count_isa(tc_mask m, int isa)
+{
+    return isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m) : (uint32_t)(tc_byte_prefix(m) >> 56);
+}
+
+/* The cards of a trick's plays, as masks (passed by value, so that the hot path keeps them in
+ * registers). */
+typedef struct {
+    tc_mask bit[TC_DAM_MAX_PLAYERS];
+} trick_bits;
+
+/* The cold path of a fast trick's batch: the followers (plays 1..n-1 from `leader`) played the
+ * cards `played` by a batch whose last low part is x and product `product`. If the batch is
+ * rejected, their plays are taken back and played again from the batch redrawn. Returns the
+ * plays as they stand. */
+static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leader, int n,
+                                 tc_mask led_cards, trick_bits played, uint32_t x,
+                                 uint32_t product, bitgen_t *rng, tc_playout_recorder *rec)
+{
+    int count = n - 1, width = TC_DAM_BATCH_WIDTH(count);
+    (void)r;
+    if (count < 1 || x >= ((UINT32_C(1) << width) - product) % product) return played;
+    tc_mask legal[TC_DAM_MAX_PLAYERS] = {0};
+    uint32_t bounds[TC_DAM_MAX_PLAYERS] = {0}, index[TC_DAM_MAX_PLAYERS] = {0};
+    for (int i = 1; i < n; ++i) {
+        int seat = tc_dam_seat_after(leader, i, n);
+        parity_add(&h->held[seat], &h->odd[seat], played.bit[i]);
+        legal[i] = tc_dam_legal_cards(h->held[seat], led_cards, 0);
+        bounds[i - 1] = (uint32_t)tc_popcount(legal[i]);
+    }
+    batch_redraw(rng, x, bounds, count, width, index);
+    if (rec && rec->plays) {
+        rec->plays -= count;
+        rec->legal -= count;
+    }
+    for (int i = 1; i < n; ++i) {
+        int seat = tc_dam_seat_after(leader, i, n);
+        tc_mask bit = tc_select_bit(legal[i], (int)index[i - 1]);
+        tc_playout_record(rec, tc_lowest(bit), legal[i]);
+        parity_take(&h->held[seat], &h->odd[seat], bit);
+        played.bit[i] = bit;
+    }
+    return played;
 }
 
 /* One trick of the fast phase, played by all n seats from s->leader with the hands *h: no
- * refusal checks, no voids, seats in plain rotation; card i takes the 8-bit chunk chunks[i],
- * drawn for it. The first `draws` seats (0 or n) first take the cards top[0..draws): the refill
- * after the last trick, whose winner (the leader now) draws first, done as each hand comes to
- * play so that it is loaded and stored once. `jokers` (a constant) is 0 when the deck has none:
- * then the first card sets the suit led. */
+ * refusal checks, no voids, seats in plain rotation. The random policy draws from the chunks
+ * `chunks`, drawn for this trick: without batches card i takes the 8-bit chunk chunks[i]; with
+ * them (`batch`, a constant or the generic loop's draws_batches) the first card takes
+ * chunks[0] and the followers one batch from the next chunk, 8 bits for one follower, else 16
+ * (chunks[1] low, chunks[2] high), each follower's index taken as it plays (a rejected batch
+ * plays them again, out of line). The first `draws` seats (0 or n) first take the cards
+ * top[0..draws): the refill after the last trick, whose winner (the leader now) draws first,
+ * done as each hand comes to play so that it is loaded and stored once. `jokers` (a constant)
+ * is 0 when the deck has none: then the first card sets the suit led. */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                              tc_mask trumps, tc_dam_state *s, lane_hands *h,
                                              const uint8_t *top, int draws,
                                              bitgen_t *rng, const uint8_t *chunks, int n,
-                                             int jokers, int policy, int isa,
-                                             tc_playout_recorder *rec)
+                                             int jokers, int batch, int last, int policy,
+                                             int isa, tc_playout_recorder *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     tc_mask bits[TC_DAM_MAX_PLAYERS];
-    int leader = s->leader;
+    int leader = s->leader, width = TC_DAM_BATCH_WIDTH(n - 1);
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
+    uint32_t x = 0, product = 1, mask = (UINT32_C(1) << width) - 1; /* the batch */
+    if (batch) x = chunks[1] | (width > 8 ? (uint32_t)chunks[2] << 8 : 0);
+    uint8_t drawn[TC_DAM_MAX_PLAYERS]; /* a copy: the hands' stores cannot change it */
+    if (draws) memcpy(drawn, top, (size_t)n);
     for (int i = 0; i < n; ++i) {
-        int seat = tc_dam_seat_after(leader, i, n);
-        tc_mask once = h->once[seat], twice = h->twice[seat];
-        if (i < draws) tc_multiset_add_bit(&once, &twice, tc_bit(top[i]));
-        tc_mask legal = tc_dam_legal_cards(once, led_cards, jokers ? TC_JOKER_MASK : 0);
-        tc_mask bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
-        int card = tc_lowest(bit);
-        tc_multiset_take_bit(&once, &twice, bit);
-        h->once[seat] = once;
-        h->twice[seat] = twice;
-        cards[i] = (uint8_t)card;
-        bits[i] = bit;
-        if (i == 0 || jokers) led_cards = led_cards ? led_cards : r->suit_cards[card];
+        int seat = i == 0 ? leader : tc_dam_seat_after(leader, i, n);
+        tc_mask held = h->held[seat], odd = h->odd[seat];
+        if (i < draws) parity_add(&held, &odd, tc_bit(drawn[i]));
+        tc_mask legal = tc_dam_legal_cards(held, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
+        if (batch && i > 0) {
+            uint32_t bound = count_isa(legal, isa), m = x * bound;
+            x = m & mask;
+            product *= bound;
+            bit = tc_select_bit_isa(legal, (int)(m >> width), isa);
+            tc_playout_record(rec, tc_lowest(bit), legal);
+        } else {
+            bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
+        }
+        play_bit(r, h, seat, held, odd, bit, i, cards, bits, &led_cards, jokers);
     }
-    int winner = jokers ? tc_trick_winner_bits(bits, n, led_cards, trumps, r->trick.jokers,
-                                               r->trick.duplicates == TC_DUP_LAST)
-                        : play_of_winning_card(r, cards, bits, n, led_cards, trumps);
+    if (batch && x < product) { /* 2^width mod product < product: maybe rejected */
+        trick_bits played = {{0}};
+        for (int i = 0; i < n; ++i) played.bit[i] = bits[i];
+        played = redo_followers(r, h, leader, n, led_cards, played, x, product, rng, rec);
+        for (int i = 1; i < n; ++i) {
+            bits[i] = played.bit[i];
+            cards[i] = (uint8_t)tc_lowest(bits[i]);
+        }
+    }
+    int winner = jokers ? tc_trick_winner_bits(bits, n, led_cards, trumps, r->trick.jokers, last)
+                        : play_of_winning_card(cards, bits, n, led_cards, trumps, last);
     take_trick(r, s, cards, n, tc_dam_seat_after(leader, winner, n));
+}
+
+/* Chunks of the draws for one trick of n seats. */
+static TC_ALWAYS_INLINE int trick_chunks(int n, int batch)
+{
+    return batch ? 1 + TC_DAM_BATCH_WIDTH(n - 1) / 8 : n;
 }
 
 #define TC_DAM_CHUNKS ((TC_DAM_MAX_CARDS + 7) / 8 * 8) /* chunks of the draws for one deal */
@@ -494,14 +682,16 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
  * have fewer seats, played on the checked path's state. So the lanes play trick by trick in
  * step, each trick of all seats on the fast path, with the draws for all their cards made
  * beforehand, after the lanes' deals: the words w = 0, 1, ... of lane 0, 1, ... in turn, word w
- * of a lane giving its cards 8w..8w+7 in play order one byte each, lowest first. One deal is a
- * long dependency chain; the lanes let the CPU overlap them. Lanes past `count` are played and
- * dropped, so deal j never depends on count. Inlined with constant n, jokers, policy, record
- * and isa. */
+ * of a lane giving its bytes 8w..8w+7, lowest first; trick t of the lane takes its bytes from
+ * t * c on, c = trick_chunks (n, or with batches 2 for two seats and 3 for more: see
+ * play_full_trick). One deal is a long dependency chain; the lanes let the CPU overlap them.
+ * Lanes past `count` are played and dropped, so deal j never depends on count. Inlined with
+ * constant n, jokers, batch, policy, record and isa. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
-                                         const tc_dam_block *out, int n, int jokers, int policy,
-                                         int record, int isa)
+                                         const tc_dam_block *out, int n, int jokers, int batch,
+                                         int last, int policy, int record, int isa)
 {
+    int per_trick = trick_chunks(n, batch);
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
@@ -522,7 +712,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
         int lanes = tc_playout_lanes_within(first, count, TC_DAM_LANES);
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
             int kept = record && lane < lanes;
-            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane);
+            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, isa);
             table[lane] = &r->tables[s[lane].trump + 1];
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {
@@ -532,7 +722,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             }
         }
         if (policy == TC_DAM_RANDOM)
-            for (int w = 0; w < (tricks * n + 7) / 8; ++w)
+            for (int w = 0; w < (tricks * per_trick + 7) / 8; ++w)
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
                     uint64_t word = rng->next_uint64(rng->state);
                     for (int b = 0; b < 8; ++b) chunks[lane][8 * w + b] = (uint8_t)(word >> 8 * b);
@@ -543,14 +733,16 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                    s[lane].pile + drawn, n, rng, &chunks[lane][t * n], n,
-                                    jokers, policy, isa,
+                                    s[lane].pile + drawn, n, rng,
+                                    &chunks[lane][t * per_trick], n, jokers, batch, last,
+                                    policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             } else {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                    &chunks[lane][t * n], n, jokers, policy, isa,
+                                    &chunks[lane][t * per_trick], n, jokers, batch, last,
+                                    policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             }
             if (t == full_refills && short_refill)
@@ -558,12 +750,13 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                     lane_short_refill(&h[lane], s[lane].pile + dealt + t * n, s[lane].leader, n,
                                       short_refill);
         }
+        for (int lane = 0; lane < TC_DAM_LANES; ++lane) s[lane].last_winner = s[lane].leader;
         /* A short refill leaves some hands a card longer than others: those play on, from the
          * checked path's state. Otherwise every hand is empty now: the deal is over. */
         for (int lane = 0; short_refill && lane < TC_DAM_LANES; ++lane) {
             for (int p = 0; p < n; ++p) {
-                s[lane].hands[p].once = h[lane].once[p];
-                s[lane].hands[p].twice = h[lane].twice[p];
+                s[lane].hands[p].once = h[lane].held[p];
+                s[lane].hands[p].twice = h[lane].held[p] & ~h[lane].odd[p];
             }
             s[lane].pile_next = s[lane].pile_end; /* the last refill drew the last card */
             s[lane].to_act = s[lane].leader;
@@ -588,35 +781,38 @@ typedef void (*simulate_fn)(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
 static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                              const tc_dam_block *out)
 {
-    simulate_lanes(r, rng, count, out, r->players, 1, policy, out->plays != 0, TC_ISA_PORTABLE);
+    simulate_lanes(r, rng, count, out, r->players, 1, draws_batches(r, policy),
+                   r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE);
 }
 
-/* The random policy without recording, specialised on the players and the jokers. */
-#define TC_DAM_FAST(name, target, n, jokers, isa) \
+/* The random policy without recording, specialised on the players, the jokers and, without
+ * jokers, the duplicates rule (`last`: 0 or 1, or -1 to read it from the rules). */
+#define TC_DAM_FAST(name, target, n, jokers, last, isa) \
     target static void name(const tc_dam_rules *r, bitgen_t *rng, int64_t count, \
                             const tc_dam_block *out) \
     { \
-        simulate_lanes(r, rng, count, out, n, jokers, TC_DAM_RANDOM, 0, isa); \
+        simulate_lanes(r, rng, count, out, n, jokers, !(jokers), \
+                       (last) < 0 ? r->trick.duplicates == TC_DUP_LAST : (last), TC_DAM_RANDOM, \
+                       0, isa); \
     }
-TC_DAM_FAST(fast_2, , 2, 0, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_3, , 3, 0, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_4, , 4, 0, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_2_jokers, , 2, 1, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_3_jokers, , 3, 1, TC_ISA_PORTABLE)
-TC_DAM_FAST(fast_4_jokers, , 4, 1, TC_ISA_PORTABLE)
-static const simulate_fn portable_loops[2][3] = {{fast_2, fast_3, fast_4},
-                                                 {fast_2_jokers, fast_3_jokers, fast_4_jokers}};
-
+/* The loops by deck (no jokers with "first", no jokers with "last", jokers) and players - 2. */
+#define TC_DAM_FAST_ALL(suffix, target, isa) \
+    TC_DAM_FAST(fast_2##suffix, target, 2, 0, 0, isa) \
+    TC_DAM_FAST(fast_3##suffix, target, 3, 0, 0, isa) \
+    TC_DAM_FAST(fast_4##suffix, target, 4, 0, 0, isa) \
+    TC_DAM_FAST(fast_2_last##suffix, target, 2, 0, 1, isa) \
+    TC_DAM_FAST(fast_3_last##suffix, target, 3, 0, 1, isa) \
+    TC_DAM_FAST(fast_4_last##suffix, target, 4, 0, 1, isa) \
+    TC_DAM_FAST(fast_2_jokers##suffix, target, 2, 1, -1, isa) \
+    TC_DAM_FAST(fast_3_jokers##suffix, target, 3, 1, -1, isa) \
+    TC_DAM_FAST(fast_4_jokers##suffix, target, 4, 1, -1, isa) \
+    static const simulate_fn loops##suffix[3][3] = { \
+        {fast_2##suffix, fast_3##suffix, fast_4##suffix}, \
+        {fast_2_last##suffix, fast_3_last##suffix, fast_4_last##suffix}, \
+        {fast_2_jokers##suffix, fast_3_jokers##suffix, fast_4_jokers##suffix}};
+TC_DAM_FAST_ALL(_portable, , TC_ISA_PORTABLE)
 #ifdef TC_DRAW_BMI2_CLONE
-TC_DAM_FAST(fast_2_bmi2, TC_DRAW_BMI2_TARGET, 2, 0, TC_ISA_BMI2)
-TC_DAM_FAST(fast_3_bmi2, TC_DRAW_BMI2_TARGET, 3, 0, TC_ISA_BMI2)
-TC_DAM_FAST(fast_4_bmi2, TC_DRAW_BMI2_TARGET, 4, 0, TC_ISA_BMI2)
-TC_DAM_FAST(fast_2_jokers_bmi2, TC_DRAW_BMI2_TARGET, 2, 1, TC_ISA_BMI2)
-TC_DAM_FAST(fast_3_jokers_bmi2, TC_DRAW_BMI2_TARGET, 3, 1, TC_ISA_BMI2)
-TC_DAM_FAST(fast_4_jokers_bmi2, TC_DRAW_BMI2_TARGET, 4, 1, TC_ISA_BMI2)
-static const simulate_fn bmi2_loops[2][3] = {
-    {fast_2_bmi2, fast_3_bmi2, fast_4_bmi2},
-    {fast_2_jokers_bmi2, fast_3_jokers_bmi2, fast_4_jokers_bmi2}};
+TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
 #endif
 
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
@@ -630,10 +826,11 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
         simulate_generic(r, rng, policy, count, out);
         return TC_OK;
     }
-    int jokers = (r->deck.once & TC_JOKER_MASK) != 0, players = r->players - 2;
-    simulate_fn fast = portable_loops[jokers][players];
+    int deck = (r->deck.once & TC_JOKER_MASK) ? 2 : r->trick.duplicates == TC_DUP_LAST;
+    int players = r->players - 2;
+    simulate_fn fast = loops_portable[deck][players];
 #ifdef TC_DRAW_BMI2_CLONE
-    if (loop == TC_DAM_LOOP_BEST && tc_playout_use_bmi2()) fast = bmi2_loops[jokers][players];
+    if (loop == TC_DAM_LOOP_BEST && tc_playout_use_bmi2()) fast = loops_bmi2[deck][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;

@@ -8,7 +8,8 @@
  * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static inline here; checked entry
  * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
  * goes to seat + 1. Deals are shuffled by deal.h's tc_shuffle_planned; random choices use
- * draw.h's 8-bit draws. */
+ * draw.h's 8-bit draws and, without jokers, one batch for the cards after a trick's first (see
+ * "Random choices from draws made ahead" below). */
 #ifndef TRICKCORE_DAM_H
 #define TRICKCORE_DAM_H
 
@@ -130,10 +131,14 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
 }
 
 /* ---- Random choices from draws made ahead. ----
- * The simulation loops draw 64-bit words before playing and give each card one 8-bit chunk of
- * them, lowest byte first (a choice is among at most 17 cards, so 8 bits serve, and a word
- * serves eight cards), so their loops call no generator. Each chunk picks its card by draw.h's
- * tc_draw8_bit_chunk (exactly uniform; a rejected chunk is replaced out of line). */
+ * The simulation loops draw 64-bit words before playing and cut them into chunks, lowest byte
+ * first, so their loops call no generator. A trick's first card takes an 8-bit chunk (draw.h's
+ * tc_draw8_bit_chunk: a choice is among at most 17 cards). With jokers every card takes one.
+ * Without them the first card sets the suit led, so the legal cards of the others are known
+ * at once and their choices are one batch (dam.c's draw_batch: Lemire's batched
+ * multiply-and-reject, on an 8-bit chunk for one follower, a 16-bit one for two or three): a
+ * trick of four takes 24 bits instead of 32. Every choice is exactly uniform; a rejected chunk
+ * is replaced out of line. */
 
 /* Removes one copy of a held card. */
 static inline void tc_dam_take_copy(tc_multiset *hand, int card)
