@@ -96,25 +96,24 @@ static TC_ALWAYS_INLINE uint32_t tc_batch_indices(uint32_t x, const tc_batch *b,
 
 #if defined(TC_DRAW_BMI2_TARGET) && (defined(__GNUC__) || defined(__clang__))
 #define TC_BATCH_MULX 1
-/* tc_batch_indices by a chain of four mulx: with x in the top half of a 64-bit number, each index
- * is the high word of one 64 x 64 -> 128-bit product and its low word is the next low half,
- * shifted up (the same indices and last low half, and no moves between the multiplies). Only in
- * code for TC_ISA_BMI2 (mulx is a BMI2 instruction). */
+/* One step of a batch by mulx, for code for TC_ISA_BMI2 only (mulx is a BMI2 instruction): with
+ * the low part held in the top bits of *x, the high word of *x * bound is the index and the low
+ * word, left in *x, the next low part (shifted alike). Steps in a row chain through rdx with no
+ * moves between the multiplies. */
+static TC_ALWAYS_INLINE uint64_t tc_mulx_step(uint64_t *x, uint64_t bound)
+{
+    uint64_t index;
+    __asm__("mulx %[b], %%rdx, %[i]" : "+d"(*x), [i] "=r"(index) : [b] "rm"(bound));
+    return index;
+}
+
+/* tc_batch_indices by four steps of mulx, with x in the top half of a 64-bit number: the same
+ * indices and last low half. */
 static TC_ALWAYS_INLINE uint32_t tc_batch_indices_mulx(uint32_t x, const tc_batch *b,
                                                        uint32_t *index)
 {
-    uint64_t m = (uint64_t)x << 32, i0, i1, i2, i3;
-    __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
-            "mulx %[b1], %%rdx, %[i1]\n\t"
-            "mulx %[b2], %%rdx, %[i2]\n\t"
-            "mulx %[b3], %%rdx, %[i3]"
-            : "+d"(m), [i0] "=&r"(i0), [i1] "=&r"(i1), [i2] "=&r"(i2), [i3] "=&r"(i3)
-            : [b0] "rm"(b->bound[0]), [b1] "rm"(b->bound[1]), [b2] "rm"(b->bound[2]),
-              [b3] "rm"(b->bound[3]));
-    index[0] = (uint32_t)i0;
-    index[1] = (uint32_t)i1;
-    index[2] = (uint32_t)i2;
-    index[3] = (uint32_t)i3;
+    uint64_t m = (uint64_t)x << 32;
+    for (int i = 0; i < 4; ++i) index[i] = (uint32_t)tc_mulx_step(&m, b->bound[i]);
     return (uint32_t)(m >> 32);
 }
 #endif

@@ -72,16 +72,7 @@ static TC_ALWAYS_INLINE uint64_t tc_follow_indices(uint64_t x, const uint32_t *b
 {
 #ifdef TC_BATCH_MULX
     if (isa == TC_ISA_BMI2) {
-        uint64_t i0, i1, i2;
-        __asm__("mulx %[b0], %%rdx, %[i0]\n\t"
-                "mulx %[b1], %%rdx, %[i1]\n\t"
-                "mulx %[b2], %%rdx, %[i2]"
-                : "+d"(x), [i0] "=&r"(i0), [i1] "=&r"(i1), [i2] "=&r"(i2)
-                : [b0] "r"((uint64_t)bound[0]), [b1] "r"((uint64_t)bound[1]),
-                  [b2] "r"((uint64_t)bound[2]));
-        index[0] = (uint32_t)i0;
-        index[1] = (uint32_t)i1;
-        index[2] = (uint32_t)i2;
+        for (int i = 0; i < 3; ++i) index[i] = (uint32_t)tc_mulx_step(&x, bound[i]);
         return x;
     }
 #endif
