@@ -72,18 +72,15 @@ static TC_ALWAYS_INLINE void order_stock(const tc_index_plan *plan, bitgen_t *rn
     stock[plan->picks] = (uint8_t)tc_lowest(rest);
 }
 
-/* One-pack deals straight into the output: two at a time without a stock, else one at a time,
+/* One-pack deals straight into the output: two at a time without a stock (but a 4x13 deal, which
+ * is unrolled), else one at a time,
  * each followed by its stock's order. */
 static TC_ALWAYS_INLINE void deal_one_pack(const tc_dealer *dl, bitgen_t *rng, int64_t count,
                                            tc_mask *hands, uint8_t *stock, int isa)
 {
     int players = dl->players, stock_size = dl->plan.size - players * dl->hand_size;
     int64_t d = 0;
-    if (stock_size == 0 && players == 4 && dl->hand_size == 13) {
-        for (; d < count; ++d) tc_dealer_deal_4x13_isa(dl, rng, hands + d * players, isa);
-        return;
-    }
-    if (stock_size == 0) {
+    if (stock_size == 0 && !tc_dealer_is_4x13(dl)) { /* a 4x13 deal is unrolled instead */
         tc_mask rest[2];
         for (; d + 2 <= count; d += 2)
             tc_dealer_deal2_isa(dl, rng, hands + d * players, hands + (d + 1) * players, rest, isa);

@@ -297,13 +297,75 @@ static TC_ALWAYS_INLINE void tc_dealer_take(const tc_dealer *dl, tc_undealt *u, 
     }
 }
 
-/* One deal into hands[0..players): returns the undealt rest. Each card is taken straight from
+/* The dealer of a deck dealt in full (no rest) to `players` hands of
+ * `hand_size`, both constants at the call (four hands of 13, say): the same deal with its loops
+ * unrolled, so that each pick's hand is known at compile time (no seat bookkeeping). A game loop
+ * may call it from a function of its own kept out of line, so that its registers stay its own. */
+static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen_t *rng,
+                                                     tc_mask *hands, int players, int hand_size,
+                                                     int isa)
+{
+    const int picks = (players - 1) * hand_size, batches = (picks + 3) / 4;
+    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    tc_draw_halves(rng, halves, batches);
+    tc_undealt u = tc_undealt_of(dl->deck, isa);
+    tc_mask before = u.cards;
+    TC_UNROLL(TC_MAX_BATCHES)
+    for (int g = 0; g < batches; ++g) {
+        tc_batch_draw(rng, halves[g], &dl->plan.batch[g], k, isa);
+        TC_UNROLL(4)
+        for (int i = 0; i < 4; ++i) {
+            if (4 * g + i == picks) break;
+            tc_undealt_take(&u, (int)k[i], isa);
+            if ((4 * g + i + 1) % hand_size == 0) {
+                hands[players - 1 - (4 * g + i) / hand_size] = before ^ u.cards;
+                before = u.cards;
+            }
+        }
+    }
+    hands[0] = u.cards;
+}
+
+/* Whether `dl` deals a pack of 52 in full to four hands of 13 (Hearts, Spades, deal_batch):
+ * tc_dealer_deal_isa then deals by tc_dealer_deal_full_isa, compiled out of line in deal.c so
+ * that a game's trick loop keeps its registers. */
+static inline int tc_dealer_is_4x13(const tc_dealer *dl)
+{
+    return dl->players == 4 && dl->hand_size == 13 && dl->picking_seats == 3;
+}
+
+
+void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
+#ifdef TC_DRAW_BMI2_CLONE
+void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
+#endif
+
+/* The 4x13 dealer for code of `isa` (a constant). */
+static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen_t *rng,
+                                                     tc_mask *hands, int isa)
+{
+#ifdef TC_DRAW_BMI2_CLONE
+    if (isa == TC_ISA_BMI2) {
+        tc_dealer_deal_4x13_bmi2(dl, rng, hands);
+        return;
+    }
+#endif
+    (void)isa;
+    tc_dealer_deal_4x13_portable(dl, rng, hands);
+}
+
+/* One deal into hands[0..players): returns the undealt rest. A 4x13 dealer deals unrolled (see
+ * tc_dealer_is_4x13), the same cards. Otherwise each card is taken straight from
  * the indices of its batch (the same indices as tc_index_plan_draw, without an index array).
  * Always inlined, with `isa` a constant, so a game loop compiled with TC_DRAW_BMI2_TARGET gets the
  * pdep select. */
 static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
                                                    tc_mask *hands, int isa)
 {
+    if (tc_dealer_is_4x13(dl)) {
+        tc_dealer_deal_4x13_isa(dl, rng, hands, isa);
+        return 0;
+    }
     const tc_index_plan *plan = &dl->plan;
     uint32_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
@@ -336,56 +398,6 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
         return 0;
     }
     return u.cards;
-}
-
-/* tc_dealer_deal_isa for a dealer of a deck dealt in full (no rest) to `players` hands of
- * `hand_size`, both constants at the call (four hands of 13, say): the same deal with its loops
- * unrolled, so that each pick's hand is known at compile time (no seat bookkeeping). A game loop
- * may call it from a function of its own kept out of line, so that its registers stay its own. */
-static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen_t *rng,
-                                                     tc_mask *hands, int players, int hand_size,
-                                                     int isa)
-{
-    const int picks = (players - 1) * hand_size, batches = (picks + 3) / 4;
-    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
-    tc_draw_halves(rng, halves, batches);
-    tc_undealt u = tc_undealt_of(dl->deck, isa);
-    tc_mask before = u.cards;
-    TC_UNROLL(TC_MAX_BATCHES)
-    for (int g = 0; g < batches; ++g) {
-        tc_batch_draw(rng, halves[g], &dl->plan.batch[g], k, isa);
-        TC_UNROLL(4)
-        for (int i = 0; i < 4; ++i) {
-            if (4 * g + i == picks) break;
-            tc_undealt_take(&u, (int)k[i], isa);
-            if ((4 * g + i + 1) % hand_size == 0) {
-                hands[players - 1 - (4 * g + i) / hand_size] = before ^ u.cards;
-                before = u.cards;
-            }
-        }
-    }
-    hands[0] = u.cards;
-}
-
-/* tc_dealer_deal_full_isa for a pack of 52 dealt to four hands of 13 (Hearts and Spades),
- * compiled in deal.c: out of line, so that a game's trick loop keeps its registers. */
-void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
-#ifdef TC_DRAW_BMI2_CLONE
-void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
-#endif
-
-/* The 4x13 dealer for a loop of `isa` (a constant). */
-static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen_t *rng,
-                                                     tc_mask *hands, int isa)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_ISA_BMI2) {
-        tc_dealer_deal_4x13_bmi2(dl, rng, hands);
-        return;
-    }
-#endif
-    (void)isa;
-    tc_dealer_deal_4x13_portable(dl, rng, hands);
 }
 
 /* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with

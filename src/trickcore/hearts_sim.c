@@ -130,7 +130,7 @@ static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask ha
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
 /* Random play interleaves TC_HEARTS_LANES deals (playout.h's lane scheme). With four players the
- * lanes' tricks of a round share one 64-bit draw, four bytes a lane (see random_round). */
+ * lanes' tricks of a round share one 64-bit draw, 32 bits a lane (see random_round). */
 #define TC_HEARTS_LANES 2
 
 /* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
@@ -473,10 +473,7 @@ static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *
         tc_playout_recorder recs[TC_HEARTS_LANES] = {{0, 0}};
         int within = tc_playout_lanes_within(j0, count, TC_HEARTS_LANES);
         for (int l = 0; l < TC_HEARTS_LANES; ++l) {
-            if (n == 4 && r->hand_size == TC_NUM_CARDS / 4)
-                tc_dealer_deal_4x13_isa(&dl, rng, hands[l], isa);
-            else
-                tc_dealer_deal_isa(&dl, rng, hands[l], isa);
+            tc_dealer_deal_isa(&dl, rng, hands[l], isa);
             direction[l] = draw_direction ? tc_draw8_below(&d, (uint32_t)r->rotation_length) : 0;
             if (recording && l < within)
                 tc_playout_recorder_at(&recs[l], out.plays, out.legal, j0 + l, deck_size);

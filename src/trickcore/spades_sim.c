@@ -348,7 +348,9 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
 
 /* Deals with `dl` (the one dealing kernel, deal.h) until no hand qualifies for a misdeal when
  * misdeals are played (each qualifying deal is redealt by the same dealer, as if its first
- * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. */
+ * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. Spades
+ * always deals 52 cards to four hands of 13, so the 4x13 dealer is called directly (without
+ * tc_dealer_deal_isa's general code beside it in the loop). */
 static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer *dl,
                                        bitgen_t *rng, tc_mask *hands, int isa)
 {
