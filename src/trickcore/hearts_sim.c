@@ -235,23 +235,6 @@ typedef struct {
     uint32_t bits;
 } trick_bytes;
 
-/* The three followers' cards of a four-player trick, from their legal sets, as one batch
- * (playout.h's followers' batch on the low 24 bits of the lane's bits). */
-static TC_ALWAYS_INLINE tc_mask follow_batch(const trick_bytes *b, const tc_mask *legal, int isa,
-                                             tc_playout_recorder *rec)
-{
-    uint32_t bound[3], index[3];
-    for (int i = 0; i < 3; ++i) bound[i] = tc_card_count_isa(legal[i], isa);
-    tc_follow_draw(b->stream->rng, b->bits & 0xFFFFFF, bound, index, isa);
-    tc_mask cards = 0;
-    for (int i = 0; i < 3; ++i) {
-        tc_mask bit = tc_select_bit_isa(legal[i], (int)index[i], isa);
-        if (rec) tc_playout_record(rec, tc_lowest(bit), legal[i]);
-        cards |= bit;
-    }
-    return cards;
-}
-
 /* One trick with uniformly random legal cards among `n` players. `first` (the first trick) and
  * `last` (the last, where every seat has one card left and plays it without a draw) are
  * constants at every call, so their rules cost nothing in the other tricks. The winner is the
@@ -277,7 +260,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         for (unsigned i = 1; i < 4; ++i)
             follow[i - 1] = tc_hearts_follow_legal(
                 r, p->held[(turn->leader + i) & 3] & ~turn->played, led, first, 0, 0);
-        cards |= follow_batch(b, follow, isa, rec);
+        cards |= tc_follow_cards(b->stream->rng, b->bits & 0xFFFFFF, follow, isa, rec);
     } else {
         TC_UNROLL(TC_HEARTS_MAX_PLAYERS)
         for (int i = 1; i < n; ++i) {

@@ -143,6 +143,24 @@ static TC_ALWAYS_INLINE tc_playout_recorder *tc_playout_lane_recorder(tc_playout
     return recs ? &recs[lane] : 0;
 }
 
+/* The three followers' cards of a four-player trick (as masks, ORed), uniformly random among
+ * their non-empty legal sets legal[0..2] by one batch from the 24 bits `r` (tc_follow_draw);
+ * each is recorded in play order. */
+static TC_ALWAYS_INLINE tc_mask tc_follow_cards(bitgen_t *rng, uint32_t r, const tc_mask *legal,
+                                                int isa, tc_playout_recorder *rec)
+{
+    uint32_t bound[3], index[3];
+    for (int i = 0; i < 3; ++i) bound[i] = tc_card_count_isa(legal[i], isa);
+    tc_follow_draw(rng, r, bound, index, isa);
+    tc_mask cards = 0;
+    for (int i = 0; i < 3; ++i) {
+        tc_mask bit = tc_select_bit_isa(legal[i], (int)index[i], isa);
+        tc_playout_record(rec, tc_lowest(bit), legal[i]);
+        cards |= bit;
+    }
+    return cards;
+}
+
 /* ---- Card to seat ---- */
 
 /* Which seat (0..7) holds each card, bit-sliced: bit b of a card's seat is the card's bit in

@@ -176,35 +176,11 @@ static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *b
         won[seat] = (int8_t)(before[seat] + tc_popcount(p->now.wins & p->dealt[seat]));
 }
 
-/* A legal set's size and its k-th lowest card: popcount and pdep with BMI2; otherwise the
- * set's byte-wise running counts (draw.h's tc_byte_prefix), made once for both. */
-typedef struct {
-    tc_mask cards;
-    uint64_t prefix; /* portable only */
-} legal_set;
-
-static TC_ALWAYS_INLINE legal_set legal_set_of(tc_mask cards, int isa)
-{
-    legal_set s = {cards, isa == TC_ISA_PORTABLE ? tc_byte_prefix(cards) : 0};
-    return s;
-}
-
-static TC_ALWAYS_INLINE uint32_t legal_set_size(legal_set s, int isa)
-{
-    return isa == TC_ISA_PORTABLE ? (uint32_t)(s.prefix >> 56) : (uint32_t)tc_popcount(s.cards);
-}
-
-static TC_ALWAYS_INLINE tc_mask legal_set_card(legal_set s, uint32_t k, int isa)
-{
-    if (isa == TC_ISA_PORTABLE) return tc_bit(tc_select_card(s.cards, s.prefix, (int)k));
-    return tc_select_bit_isa(s.cards, (int)k, isa);
-}
-
 /* One trick of the deal `p`, whose state is `now`, with uniformly random legal cards: the lead
  * from the top byte of the 32 `bits` (draw.h's 8-bit choice: a rejected byte is replaced there
  * and then by the low byte of a fresh draw), the three followers' from their low 24 bits as one
- * batch (a rejected batch is replaced there and then by the low 24 bits of a fresh draw, until
- * accepted). `last` (every seat has one card left and plays it without a draw) is a constant at
+ * batch (playout.h's tc_follow_cards: a rejected batch is replaced there and then by the low 24
+ * bits of a fresh draw, until accepted). `last` (every seat has one card left and plays it without a draw) is a constant at
  * every call. */
 static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const trick_play *p,
                                           trick_state *now, uint32_t bits, bitgen_t *rng,
@@ -219,25 +195,16 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
         cards = unplayed;
         led = tl->follow[tc_lowest(held[0])];
     } else {
-        tc_mask kept = held[0] & ~now->unbroken;
-        legal_set lead = legal_set_of(kept ? kept : held[0], isa);
-        uint32_t k = tc_draw8_below_chunk(rng, bits >> 24, legal_set_size(lead, isa));
-        cards = legal_set_card(lead, k, isa);
-        tc_playout_record(rec, tc_lowest(cards), lead.cards);
+        tc_mask kept = held[0] & ~now->unbroken, lead = kept ? kept : held[0];
+        cards = tc_draw8_bit_chunk(rng, lead, bits >> 24, isa);
+        tc_playout_record(rec, tc_lowest(cards), lead);
         led = tl->follow[tc_lowest(cards)];
-        legal_set follow[TC_SPADES_PLAYERS - 1];
-        uint32_t bound[TC_SPADES_PLAYERS - 1], index[TC_SPADES_PLAYERS - 1];
+        tc_mask follow[TC_SPADES_PLAYERS - 1];
         for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i) {
             tc_mask on_suit = held[i + 1] & led;
-            follow[i] = legal_set_of(on_suit ? on_suit : held[i + 1], isa);
-            bound[i] = legal_set_size(follow[i], isa);
+            follow[i] = on_suit ? on_suit : held[i + 1];
         }
-        tc_follow_draw(rng, bits & 0xFFFFFF, bound, index, isa);
-        for (int i = 0; i < TC_SPADES_PLAYERS - 1; ++i) {
-            tc_mask card = legal_set_card(follow[i], index[i], isa);
-            tc_playout_record(rec, tc_lowest(card), follow[i].cards);
-            cards |= card;
-        }
+        cards |= tc_follow_cards(rng, bits & 0xFFFFFF, follow, isa, rec);
         /* Spades are broken by a trump played to a trick led in another suit. Branch-free (a
          * branch here is taken unpredictably, and compilers turn a select into one): the
          * trumps' bits are below bit 63, so the top bit of -t tells whether t is not 0. */
