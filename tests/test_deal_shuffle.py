@@ -57,7 +57,7 @@ def test_dam_deals_by_the_shuffle_stream() -> None:
     # Dam's lanes each shuffle the deck (in card order first) with keep = hand size, one lane after
     # another; the greedy policy draws nothing more. Hands, then the pile in draw order.
     rules = Rules.avoid()
-    lanes = 4
+    lanes = 2
     result = rules.simulate_block(np.random.SeedSequence(9), lanes, "greedy", record=True)
     words = word_reader(np.random.PCG64(np.random.SeedSequence(9)))
     deck = [c for c in range(56) for _ in range(rules.deck.count(tc.Card(c)))]
