@@ -354,30 +354,37 @@ static inline uint64_t trick_word(bitgen_t *rng, int policy)
  * three take 16 bits (three bounds of at most 13 cards multiply to at most 2,197). */
 #define TC_DAM_BATCH_WIDTH(followers) ((followers) > 1 ? 16 : 8)
 
-/* index[i] from the chunk x by the batch's multiplies; returns the last low part. */
-static TC_ALWAYS_INLINE uint32_t batch_indices(uint32_t x, const uint32_t *bounds, int count,
-                                               int width, uint32_t *index)
+/* The batch is held in the top `width` bits of a 64-bit number (tc_batch_step_isa's form): x =
+ * chunk << (64 - width), and the low parts stay there, so a step is one multiply. */
+static TC_ALWAYS_INLINE uint64_t batch_of_chunk(uint32_t chunk, int width)
 {
-    uint32_t mask = (UINT32_C(1) << width) - 1;
-    for (int i = 0; i < count; ++i) {
-        uint32_t m = x * bounds[i];
-        index[i] = m >> width;
-        x = m & mask;
-    }
+    return (uint64_t)chunk << (64 - width);
+}
+
+/* index[i] from the batch x by its steps; returns the last low part. */
+static TC_ALWAYS_INLINE uint64_t batch_indices(uint64_t x, const uint32_t *bounds, int count,
+                                               uint32_t *index)
+{
+    for (int i = 0; i < count; ++i) index[i] = tc_batch_step_isa(&x, bounds[i], TC_ISA_PORTABLE);
     return x;
 }
 
-/* The cold path of draw_batch: the batch whose last low part is x is rejected when x is below
- * 2^width mod the product, then redrawn from fresh words until accepted. */
-static void batch_redraw(bitgen_t *rng, uint32_t x, const uint32_t *bounds, int count, int width,
+/* Whether a batch whose last low part is x is accepted: unless the low part is below 2^width mod
+ * the product of its bounds (in the top bits, as x). */
+static int batch_rejects(uint64_t x, uint32_t product, int width)
+{
+    return x < batch_of_chunk((UINT32_C(1) << width) % product, width);
+}
+
+/* The cold path of draw_batch: the batch whose last low part is x, if rejected, is redrawn from
+ * fresh words until accepted. */
+static void batch_redraw(bitgen_t *rng, uint64_t x, const uint32_t *bounds, int count, int width,
                          uint32_t *index)
 {
-    uint32_t product = 1, mask = (UINT32_C(1) << width) - 1;
+    uint32_t product = 1;
     for (int i = 0; i < count; ++i) product *= bounds[i];
-    uint32_t threshold = (mask + 1 - product) % product;
-    while (x < threshold)
-        x = batch_indices((uint32_t)rng->next_uint64(rng->state) & mask, bounds, count, width,
-                          index);
+    while (batch_rejects(x, product, width))
+        x = batch_indices(rng->next_uint64(rng->state) << (64 - width), bounds, count, index);
 }
 
 /* index[i] uniform below bounds[i] (each 1..13) for i < count (1..3), from the `width`-bit
@@ -387,8 +394,9 @@ static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uin
 {
     uint32_t product = 1;
     for (int i = 0; i < count; ++i) product *= bounds[i];
-    uint32_t x = batch_indices(chunk, bounds, count, width, index);
-    if (x < product) batch_redraw(rng, x, bounds, count, width, index); /* 2^width mod P < P */
+    uint64_t x = batch_indices(batch_of_chunk(chunk, width), bounds, count, index);
+    if (x < batch_of_chunk(product, width)) /* 2^width mod P < P */
+        batch_redraw(rng, x, bounds, count, width, index);
 }
 
 /* Whether the random policy draws the followers' choices as a batch. */
@@ -584,12 +592,12 @@ typedef struct {
  * rejected, their plays are taken back and played again from the batch redrawn. Returns the
  * plays as they stand. */
 static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leader, int n,
-                                 tc_mask led_cards, trick_bits played, uint32_t x,
+                                 tc_mask led_cards, trick_bits played, uint64_t x,
                                  uint32_t product, bitgen_t *rng, tc_playout_recorder *rec)
 {
     int count = n - 1, width = TC_DAM_BATCH_WIDTH(count);
     (void)r;
-    if (count < 1 || x >= ((UINT32_C(1) << width) - product) % product) return played;
+    if (count < 1 || !batch_rejects(x, product, width)) return played;
     tc_mask legal[TC_DAM_MAX_PLAYERS] = {0};
     uint32_t bounds[TC_DAM_MAX_PLAYERS] = {0}, index[TC_DAM_MAX_PLAYERS] = {0};
     for (int i = 1; i < n; ++i) {
@@ -634,8 +642,9 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     tc_mask bits[TC_DAM_MAX_PLAYERS];
     int leader = s->leader, width = TC_DAM_BATCH_WIDTH(n - 1);
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
-    uint32_t x = 0, product = 1, mask = (UINT32_C(1) << width) - 1; /* the batch */
-    if (batch) x = chunks[1] | (width > 8 ? (uint32_t)chunks[2] << 8 : 0);
+    uint64_t x = 0; /* the batch */
+    uint32_t product = 1;
+    if (batch) x = batch_of_chunk(chunks[1] | (width > 8 ? (uint32_t)chunks[2] << 8 : 0), width);
     uint8_t drawn[TC_DAM_MAX_PLAYERS]; /* a copy: the hands' stores cannot change it */
     if (draws) memcpy(drawn, top, (size_t)n);
     for (int i = 0; i < n; ++i) {
@@ -644,17 +653,16 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
         if (i < draws) parity_add(&held, &odd, tc_bit(drawn[i]));
         tc_mask legal = tc_dam_legal_cards(held, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
         if (batch && i > 0) {
-            uint32_t bound = count_isa(legal, isa), m = x * bound;
-            x = m & mask;
+            uint32_t bound = count_isa(legal, isa);
             product *= bound;
-            bit = tc_select_bit_isa(legal, (int)(m >> width), isa);
+            bit = tc_select_bit_isa(legal, (int)tc_batch_step_isa(&x, bound, isa), isa);
             tc_playout_record(rec, tc_lowest(bit), legal);
         } else {
             bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
         }
         play_bit(r, h, seat, held, odd, bit, i, cards, bits, &led_cards, jokers);
     }
-    if (batch && x < product) { /* 2^width mod product < product: maybe rejected */
+    if (batch && x < batch_of_chunk(product, width)) { /* 2^width mod P < P: maybe rejected */
         trick_bits played = {{0}};
         for (int i = 0; i < n; ++i) played.bit[i] = bits[i];
         played = redo_followers(r, h, leader, n, led_cards, played, x, product, rng, rec);
