@@ -65,7 +65,7 @@ static inline int tc_random_below(bitgen_t *rng, uint64_t bound)
 #define TC_MAX_BATCHES ((TC_MAX_DECK + 3) / 4)
 
 /* Up to four bounds (1 for a missing one), their product and `limit`, the product shifted as the
- * low parts are (see tc_batch_step). The bounds are 64-bit so that each multiply may take its
+ * low parts are (see tc_batch_step_isa). The bounds are 64-bit so that each multiply may take its
  * bound straight from memory. */
 typedef struct {
     uint64_t bound[4];
@@ -97,12 +97,12 @@ static TC_ALWAYS_INLINE uint64_t tc_mulx_step(uint64_t *x, uint64_t bound)
 }
 #endif
 
-/* One step of a batch with the 32-bit low part held in the top half of *x (its low half 0): the
- * index is the high half of the 64-bit product low part * bound, left in *x (shifted alike) the
- * low half, the next low part. As a 64 x 64 -> 128-bit multiply: its high word is the index (a
- * 64-bit number, for addressing without a zero extension) and its low word the next *x. By mulx
- * in code for TC_ISA_BMI2 (`isa` a constant, as in draw.h). */
-static TC_ALWAYS_INLINE uint64_t tc_batch_step(uint64_t *x, uint64_t bound, int isa)
+/* One step of a batch whose low part (w random bits: 32 here) is held in the top bits of *x, the
+ * bits below it 0: the index is the high word of the 64 x 64 -> 128-bit product *x * bound (the
+ * top w bits of low part * bound; a 64-bit number, for addressing without a zero extension) and
+ * the low word, left in *x, is the next low part, shifted alike. One mulx in code for
+ * TC_ISA_BMI2 (`isa` a constant, as in draw.h), else tc_mul64. */
+static TC_ALWAYS_INLINE uint64_t tc_batch_step_isa(uint64_t *x, uint64_t bound, int isa)
 {
 #ifdef TC_BATCH_MULX
     if (isa == TC_ISA_BMI2) return tc_mulx_step(x, bound);
@@ -116,7 +116,7 @@ static TC_ALWAYS_INLINE uint64_t tc_batch_step(uint64_t *x, uint64_t bound, int 
 static TC_ALWAYS_INLINE uint64_t tc_batch_indices_isa(uint64_t x, const tc_batch *b,
                                                       uint64_t *index, int isa)
 {
-    for (int i = 0; i < 4; ++i) index[i] = tc_batch_step(&x, b->bound[i], isa);
+    for (int i = 0; i < 4; ++i) index[i] = tc_batch_step_isa(&x, b->bound[i], isa);
     return x;
 }
 
@@ -206,7 +206,8 @@ static inline void tc_shuffle_plan(tc_index_plan *plan, int n, int keep)
 static TC_ALWAYS_INLINE uint64_t tc_shuffle_batch(uint8_t *cards, uint8_t *top, uint64_t x,
                                                   const tc_batch *b, int isa)
 {
-    for (int i = 0; i < 4; ++i) tc_shuffle_step(cards, top - i, tc_batch_step(&x, b->bound[i], isa));
+    for (int i = 0; i < 4; ++i)
+        tc_shuffle_step(cards, top - i, tc_batch_step_isa(&x, b->bound[i], isa));
     return x;
 }
 
