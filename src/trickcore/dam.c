@@ -372,7 +372,8 @@ static TC_ALWAYS_INLINE uint64_t batch_of_chunk(uint32_t chunk, int width)
 static TC_ALWAYS_INLINE uint64_t batch_indices(uint64_t x, const uint32_t *bounds, int count,
                                                uint32_t *index)
 {
-    for (int i = 0; i < count; ++i) index[i] = tc_batch_step_isa(&x, bounds[i], TC_ISA_PORTABLE);
+    for (int i = 0; i < count; ++i)
+        index[i] = (uint32_t)tc_batch_step_isa(&x, bounds[i], TC_ISA_PORTABLE);
     return x;
 }
 

@@ -4,11 +4,22 @@
 
 #include "trickcore/status.h"
 
-uint32_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint32_t x)
+uint64_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint64_t x)
 {
-    uint32_t threshold = (0u - b->product) % b->product, index[4]; /* 2^32 mod product */
-    while (tc_batch_indices(x, b, index) < threshold) x = (uint32_t)rng->next_uint64(rng->state);
+    uint64_t threshold = (uint64_t)((0u - b->product) % b->product) << 32, index[4];
+    while (tc_batch_indices_isa(x, b, index, TC_ISA_PORTABLE) < threshold)
+        x = rng->next_uint64(rng->state) << 32;
     return x;
+}
+
+void tc_shuffle_batch_redo(bitgen_t *rng, uint8_t *cards, uint8_t *top, uint64_t x,
+                           const tc_batch *b)
+{
+    uint64_t k[4];
+    tc_batch_indices_isa(x, b, k, TC_ISA_PORTABLE);
+    for (int i = 3; i >= 0; --i) tc_shuffle_step(cards, top - i, k[i]);
+    tc_batch_indices_isa(tc_batch_accepted(rng, b, x), b, k, TC_ISA_PORTABLE);
+    for (int i = 0; i < 4; ++i) tc_shuffle_step(cards, top - i, k[i]);
 }
 
 int tc_dealer_init(tc_dealer *dl, tc_mask deck, int players, int hand_size)

@@ -64,10 +64,12 @@ static inline int tc_random_below(bitgen_t *rng, uint64_t bound)
 
 #define TC_MAX_BATCHES ((TC_MAX_DECK + 3) / 4)
 
-/* Up to four bounds (1 for a missing one) and their product. The bounds are 64-bit so that
- * each multiply may take its bound straight from memory. */
+/* Up to four bounds (1 for a missing one), their product and `limit`, the product shifted as the
+ * low parts are (see tc_batch_step_isa). The bounds are 64-bit so that each multiply may take its
+ * bound straight from memory. */
 typedef struct {
     uint64_t bound[4];
+    uint64_t limit; /* product << 32 */
     uint32_t product;
 } tc_batch;
 
@@ -75,23 +77,10 @@ typedef struct {
 static inline tc_batch tc_batch_of(uint32_t top, int steps)
 {
     tc_batch b = {{top, steps > 1 ? top - 1 : 1, steps > 2 ? top - 2 : 1, steps > 3 ? top - 3 : 1},
-                  0};
+                  0, 0};
     b.product = (uint32_t)(b.bound[0] * b.bound[1] * b.bound[2] * b.bound[3]);
+    b.limit = (uint64_t)b.product << 32;
     return b;
-}
-
-/* index[i] from x by the batch's multiplies; returns the last low half (for the rejection). */
-static TC_ALWAYS_INLINE uint32_t tc_batch_indices(uint32_t x, const tc_batch *b, uint32_t *index)
-{
-    uint64_t m = (uint64_t)x * b->bound[0];
-    index[0] = (uint32_t)(m >> 32);
-    m = (uint64_t)(uint32_t)m * b->bound[1];
-    index[1] = (uint32_t)(m >> 32);
-    m = (uint64_t)(uint32_t)m * b->bound[2];
-    index[2] = (uint32_t)(m >> 32);
-    m = (uint64_t)(uint32_t)m * b->bound[3];
-    index[3] = (uint32_t)(m >> 32);
-    return (uint32_t)m;
 }
 
 #if defined(TC_DRAW_BMI2_TARGET) && (defined(__GNUC__) || defined(__clang__))
@@ -106,48 +95,52 @@ static TC_ALWAYS_INLINE uint64_t tc_mulx_step(uint64_t *x, uint64_t bound)
     __asm__("mulx %[b], %%rdx, %[i]" : "+d"(*x), [i] "=r"(index) : [b] "rm"(bound));
     return index;
 }
-
-/* tc_batch_indices by four steps of mulx, with x in the top half of a 64-bit number: the same
- * indices and last low half. */
-static TC_ALWAYS_INLINE uint32_t tc_batch_indices_mulx(uint32_t x, const tc_batch *b,
-                                                       uint32_t *index)
-{
-    uint64_t m = (uint64_t)x << 32;
-    for (int i = 0; i < 4; ++i) index[i] = (uint32_t)tc_mulx_step(&m, b->bound[i]);
-    return (uint32_t)(m >> 32);
-}
 #endif
 
-/* tc_batch_indices, by mulx in code for TC_ISA_BMI2 (`isa` a constant, as in draw.h). */
-static TC_ALWAYS_INLINE uint32_t tc_batch_indices_isa(uint32_t x, const tc_batch *b,
-                                                      uint32_t *index, int isa)
+/* One step of a batch whose low part (w random bits: 32 here) is held in the top bits of *x, the
+ * bits below it 0: the index is the high word of the 64 x 64 -> 128-bit product *x * bound (the
+ * top w bits of low part * bound; a 64-bit number, for addressing without a zero extension) and
+ * the low word, left in *x, is the next low part, shifted alike. One mulx in code for
+ * TC_ISA_BMI2 (`isa` a constant, as in draw.h), else tc_mul64. */
+static TC_ALWAYS_INLINE uint64_t tc_batch_step_isa(uint64_t *x, uint64_t bound, int isa)
 {
 #ifdef TC_BATCH_MULX
-    if (isa == TC_ISA_BMI2) return tc_batch_indices_mulx(x, b, index);
+    if (isa == TC_ISA_BMI2) return tc_mulx_step(x, bound);
 #endif
     (void)isa;
-    return tc_batch_indices(x, b, index);
+    return tc_mul64(*x, bound, x);
+}
+
+/* index[i] from the batch's 32-bit number held in the top half of x (x = number << 32), by its
+ * four steps; returns the last low part, shifted alike (to compare with the batch's limit). */
+static TC_ALWAYS_INLINE uint64_t tc_batch_indices_isa(uint64_t x, const tc_batch *b,
+                                                      uint64_t *index, int isa)
+{
+    for (int i = 0; i < 4; ++i) index[i] = tc_batch_step_isa(&x, b->bound[i], isa);
+    return x;
 }
 
 /* The cold path of tc_batch_draw: x, or if the batch rejects it, the low half of the first fresh
- * draw it accepts. In deal.c. */
-uint32_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint32_t x);
+ * draw it accepts (both held in the top half, as x). In deal.c. */
+uint64_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint64_t x);
 
-/* The batch's indices from the 32-bit x, redrawn from fresh words while rejected. */
-static TC_ALWAYS_INLINE void tc_batch_draw(bitgen_t *rng, uint32_t x, const tc_batch *b,
-                                           uint32_t *index, int isa)
+/* The batch's indices from x (its 32-bit number << 32), redrawn from fresh words while
+ * rejected. */
+static TC_ALWAYS_INLINE void tc_batch_draw(bitgen_t *rng, uint64_t x, const tc_batch *b,
+                                           uint64_t *index, int isa)
 {
-    if (tc_batch_indices_isa(x, b, index, isa) < b->product)
+    if (tc_batch_indices_isa(x, b, index, isa) < b->limit)
         tc_batch_indices_isa(tc_batch_accepted(rng, b, x), b, index, isa);
 }
 
-/* Draws the words of `batches` batches, made ahead: halves[g] is batch g's 32-bit number. */
-static TC_ALWAYS_INLINE void tc_draw_halves(bitgen_t *rng, uint32_t *halves, int batches)
+/* Draws the words of `batches` batches, made ahead: halves[g] is batch g's 32-bit number, held
+ * in the top half (as tc_batch_draw takes it). */
+static TC_ALWAYS_INLINE void tc_draw_halves(bitgen_t *rng, uint64_t *halves, int batches)
 {
-    for (const uint32_t *end = halves + batches; halves < end; halves += 2) {
+    for (const uint64_t *end = halves + batches; halves < end; halves += 2) {
         uint64_t word = rng->next_uint64(rng->state);
-        halves[0] = (uint32_t)word;
-        halves[1] = (uint32_t)(word >> 32);
+        halves[0] = word << 32;
+        halves[1] = word & ~UINT64_C(0xFFFFFFFF);
     }
 }
 
@@ -175,21 +168,30 @@ static inline void tc_index_plan_init(tc_index_plan *plan, int size, int picks)
 static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitgen_t *rng,
                                                 uint32_t *index, int stride, int isa)
 {
-    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    uint64_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
-    const uint32_t *x = halves;
+    const uint64_t *x = halves;
     for (const tc_batch *b = plan->batch, *end = b + plan->batches; b < end; ++b) {
         tc_batch_draw(rng, *x++, b, k, isa);
-        for (int i = 0; i < 4; ++i, index += stride) *index = k[i];
+        for (int i = 0; i < 4; ++i, index += stride) *index = (uint32_t)k[i];
     }
 }
 
-/* Swaps *top and cards[k]: a Fisher-Yates step. */
-static TC_ALWAYS_INLINE void tc_shuffle_step(uint8_t *cards, uint8_t *top, uint32_t k)
+/* Swaps *top and cards[k]: a Fisher-Yates step. On x86-64 by four moves whose operands the
+ * compiler addresses itself: written in C, GCC adds cards + k into a register for its load and
+ * store instead of addressing both by base and index. */
+static TC_ALWAYS_INLINE void tc_shuffle_step(uint8_t *cards, uint8_t *top, uint64_t k)
 {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    uint32_t a, b;
+    __asm__("movzbl %[top], %[a]\n\tmovzbl %[pick], %[b]\n\t"
+            "movb %b[b], %[top]\n\tmovb %b[a], %[pick]"
+            : [top] "+m"(*top), [pick] "+m"(cards[k]), [a] "=&r"(a), [b] "=&r"(b));
+#else
     uint8_t card = *top;
     *top = cards[k];
     cards[k] = card;
+#endif
 }
 
 /* The plan of tc_shuffle(rng, cards, n, keep): make it once for many shuffles. */
@@ -198,22 +200,34 @@ static inline void tc_shuffle_plan(tc_index_plan *plan, int n, int keep)
     tc_index_plan_init(plan, n, n - (keep > 1 ? keep : 1));
 }
 
+/* Four Fisher-Yates steps from `top` down by the batch's indices from x (as tc_batch_draw takes
+ * it), each swap made as soon as its index is known, before the batch is known to be accepted;
+ * returns the last low part (shifted), for the caller's rejection test. */
+static TC_ALWAYS_INLINE uint64_t tc_shuffle_batch(uint8_t *cards, uint8_t *top, uint64_t x,
+                                                  const tc_batch *b, int isa)
+{
+    for (int i = 0; i < 4; ++i)
+        tc_shuffle_step(cards, top - i, tc_batch_step_isa(&x, b->bound[i], isa));
+    return x;
+}
+
+/* The cold path of a rejected tc_shuffle_batch from x: undoes its four swaps (in reverse order)
+ * and makes those of the batch's accepted draw (tc_batch_accepted). In deal.c. */
+void tc_shuffle_batch_redo(bitgen_t *rng, uint8_t *cards, uint8_t *top, uint64_t x,
+                           const tc_batch *b);
+
 /* tc_shuffle by its plan. Step t (bound size - t) swaps cards[size-1-t] with cards[index t]. */
 static TC_ALWAYS_INLINE void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng,
                                                 uint8_t *cards, int isa)
 {
-    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    uint64_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
-    const uint32_t *x = halves;
+    const uint64_t *x = halves;
     const tc_batch *b = plan->batch;
     uint8_t *top = cards + plan->size - 1;
-    for (const tc_batch *end = b + plan->full; b < end; ++b, top -= 4) {
-        tc_batch_draw(rng, *x++, b, k, isa);
-        tc_shuffle_step(cards, top, k[0]);
-        tc_shuffle_step(cards, top - 1, k[1]);
-        tc_shuffle_step(cards, top - 2, k[2]);
-        tc_shuffle_step(cards, top - 3, k[3]);
-    }
+    for (const tc_batch *end = b + plan->full; b < end; ++b, ++x, top -= 4)
+        if (tc_shuffle_batch(cards, top, *x, b, isa) < b->limit)
+            tc_shuffle_batch_redo(rng, cards, top, *x, b);
     if (plan->full < plan->batches) { /* the partial batch: 1 to 3 steps */
         tc_batch_draw(rng, *x, b, k, isa);
         for (int i = 0; i < plan->picks - 4 * plan->full; ++i) tc_shuffle_step(cards, top - i, k[i]);
@@ -306,7 +320,7 @@ static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen
                                                      int isa)
 {
     const int picks = (players - 1) * hand_size, batches = (picks + 3) / 4;
-    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    uint64_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, batches);
     tc_undealt u = tc_undealt_of(dl->deck, isa);
     tc_mask before = u.cards;
@@ -367,12 +381,12 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
         return 0;
     }
     const tc_index_plan *plan = &dl->plan;
-    uint32_t halves[TC_MAX_BATCHES + 1], k[4];
+    uint64_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
     tc_undealt u = tc_undealt_of(dl->deck, isa);
     tc_mask before = u.cards;
     int left = dl->hand_size, seat = dl->players - 1;
-    const uint32_t *x = halves;
+    const uint64_t *x = halves;
     const tc_batch *b = plan->batch;
     for (const tc_batch *end = b + plan->full; b < end; ++b) {
         tc_batch_draw(rng, *x++, b, k, isa);

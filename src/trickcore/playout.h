@@ -66,23 +66,11 @@ static TC_ALWAYS_INLINE tc_mask tc_playout_select(tc_mask m, int k, int isa)
 #define TC_FOLLOW_SHIFT 40
 #define TC_FOLLOW_SURE_SHIFT (TC_FOLLOW_SHIFT + 12)
 
-/* One step of a batch whose random bits are held in the top bits of *x: the index below `bound`
- * is the high word of *x * bound, and the low word, left in *x, is the next low part (shifted
- * alike). One mulx in code for TC_ISA_BMI2 (`isa` a constant), else tc_mul64. */
-static TC_ALWAYS_INLINE uint32_t tc_batch_step_isa(uint64_t *x, uint64_t bound, int isa)
-{
-#ifdef TC_BATCH_MULX
-    if (isa == TC_ISA_BMI2) return (uint32_t)tc_mulx_step(x, bound);
-#endif
-    (void)isa;
-    return (uint32_t)tc_mul64(*x, bound, x);
-}
-
 /* The batch's indices from x = r << TC_FOLLOW_SHIFT; returns the last low part (shifted). */
 static TC_ALWAYS_INLINE uint64_t tc_follow_indices(uint64_t x, const uint32_t *bound,
                                                    uint32_t *index, int isa)
 {
-    for (int i = 0; i < 3; ++i) index[i] = tc_batch_step_isa(&x, bound[i], isa);
+    for (int i = 0; i < 3; ++i) index[i] = (uint32_t)tc_batch_step_isa(&x, bound[i], isa);
     return x;
 }
 
