@@ -760,28 +760,29 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                     uint64_t word = rng->next_uint64(rng->state);
                     for (int b = 0; b < 8; ++b) chunks[lane][8 * w + b] = (uint8_t)(word >> 8 * b);
                 }
-        for (int t = 0; t < tricks; ++t) {
-            if (t > 0 && t <= full_refills) { /* after the refill of trick t - 1 */
+        /* Trick 0, then the refill tricks (each hand first takes its card of the refill after
+         * trick t - 1) and the short refill, then the tricks that play the hands out: one loop
+         * with each kind of trick written once, and no test of t inside a trick. */
+        for (int t = 0; t < tricks;) {
+            TC_DAM_UNROLL_LANES
+            for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
+                                &chunks[lane][t * per_trick], n, jokers, batch, last, policy,
+                                isa, tc_playout_lane_recorder(record ? rec : 0, lane));
+            if (++t > 1) continue;
+            for (; t <= full_refills; ++t) {
                 int drawn = dealt + (t - 1) * n;
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                    s[lane].pile + drawn, n, rng,
-                                    &chunks[lane][t * per_trick], n, jokers, batch, last,
-                                    policy, isa,
-                                    tc_playout_lane_recorder(record ? rec : 0, lane));
-            } else {
-                TC_DAM_UNROLL_LANES
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                    &chunks[lane][t * per_trick], n, jokers, batch, last,
-                                    policy, isa,
+                                    s[lane].pile + drawn, n, rng, &chunks[lane][t * per_trick], n,
+                                    jokers, batch, last, policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             }
-            if (t == full_refills && short_refill)
+            if (short_refill)
                 for (int lane = 0; lane < TC_DAM_LANES; ++lane)
-                    lane_short_refill(&h[lane], s[lane].pile + dealt + t * n, s[lane].leader, n,
-                                      short_refill);
+                    lane_short_refill(&h[lane], s[lane].pile + dealt + full_refills * n,
+                                      s[lane].leader, n, short_refill);
         }
         for (int lane = 0; lane < TC_DAM_LANES; ++lane) s[lane].last_winner = s[lane].leader;
         /* A short refill leaves some hands a card longer than others: those play on, from the
