@@ -601,12 +601,6 @@ static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, lane_hands *h, int 
     if (i == 0 || jokers) *led_cards = *led_cards ? *led_cards : r->suit_cards[card];
 }
 
-/* The number of cards of a mask, by the instructions of the loop variant `isa`. */
-static TC_ALWAYS_INLINE uint32_t count_isa(tc_mask m, int isa)
-{
-    return isa == TC_ISA_BMI2 ? (uint32_t)tc_popcount(m) : (uint32_t)(tc_byte_prefix(m) >> 56);
-}
-
 /* The cards of a trick's plays, as masks (passed by value, so that the hot path keeps them in
  * registers). */
 typedef struct {
@@ -679,7 +673,7 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
         if (i < draws) parity_add(&held, &odd, tc_bit(drawn[i]));
         tc_mask legal = tc_dam_legal_cards(held, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
         if (batch && i > 0) {
-            uint32_t bound = count_isa(legal, isa);
+            uint32_t bound = tc_card_count_isa(legal, isa);
             product *= bound;
             bit = tc_select_bit_isa(legal, (int)tc_batch_step_isa(&x, bound, isa), isa);
             tc_playout_record(rec, tc_lowest(bit), legal);
