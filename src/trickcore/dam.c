@@ -377,22 +377,13 @@ static TC_ALWAYS_INLINE uint64_t batch_indices(uint64_t x, const uint32_t *bound
     return x;
 }
 
-/* Whether a batch whose last low part is x is accepted: unless the low part is below 2^width mod
- * the product of its bounds (in the top bits, as x). */
-static int batch_rejects(uint64_t x, uint32_t product, int width)
+/* The cold path of draw_batch and redo_followers, for a rejected batch: index[] from fresh
+ * draws, the first one accepted (deal.h's tc_batch_accepted_bits). */
+static void batch_redrawn(bitgen_t *rng, const uint32_t *bounds, int count, int width,
+                          uint32_t *index)
 {
-    return x < batch_of_chunk((UINT32_C(1) << width) % product, width);
-}
-
-/* The cold path of draw_batch: the batch whose last low part is x, if rejected, is redrawn from
- * fresh words until accepted. */
-static void batch_redraw(bitgen_t *rng, uint64_t x, const uint32_t *bounds, int count, int width,
-                         uint32_t *index)
-{
-    uint32_t product = 1;
-    for (int i = 0; i < count; ++i) product *= bounds[i];
-    while (batch_rejects(x, product, width))
-        x = batch_indices(rng->next_uint64(rng->state) << (64 - width), bounds, count, index);
+    uint64_t fresh = rng->next_uint64(rng->state) << (64 - width);
+    batch_indices(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count, index);
 }
 
 /* index[i] uniform below bounds[i] (each 1..13) for i < count (1..3), from the `width`-bit
@@ -403,8 +394,9 @@ static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uin
     uint32_t product = 1;
     for (int i = 0; i < count; ++i) product *= bounds[i];
     uint64_t x = batch_indices(batch_of_chunk(chunk, width), bounds, count, index);
-    if (x < batch_of_chunk(product, width)) /* 2^width mod P < P */
-        batch_redraw(rng, x, bounds, count, width, index);
+    if (x < batch_of_chunk(product, width) /* 2^width mod P < P: maybe rejected */
+        && x < tc_batch_threshold(product, width))
+        batch_redrawn(rng, bounds, count, width, index);
 }
 
 /* Whether the random policy draws the followers' choices as a batch. */
@@ -617,7 +609,7 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
 {
     int count = n - 1, width = TC_DAM_BATCH_WIDTH(count);
     (void)r;
-    if (count < 1 || !batch_rejects(x, product, width)) return played;
+    if (count < 1 || x >= tc_batch_threshold(product, width)) return played;
     tc_mask legal[TC_DAM_MAX_PLAYERS] = {0};
     uint32_t bounds[TC_DAM_MAX_PLAYERS] = {0}, index[TC_DAM_MAX_PLAYERS] = {0};
     for (int i = 1; i < n; ++i) {
@@ -626,7 +618,7 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
         legal[i] = tc_dam_legal_cards(h->held[seat], led_cards, 0);
         bounds[i - 1] = (uint32_t)tc_popcount(legal[i]);
     }
-    batch_redraw(rng, x, bounds, count, width, index);
+    batch_redrawn(rng, bounds, count, width, index);
     if (rec && rec->plays) {
         rec->plays -= count;
         rec->legal -= count;

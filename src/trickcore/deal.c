@@ -4,12 +4,24 @@
 
 #include "trickcore/status.h"
 
+uint64_t tc_batch_accepted_bits(bitgen_t *rng, uint64_t x, const uint32_t *bounds, int count,
+                                int width)
+{
+    uint64_t product = 1;
+    for (int i = 0; i < count; ++i) product *= bounds[i];
+    uint64_t threshold = tc_batch_threshold(product, width);
+    for (;; x = rng->next_uint64(rng->state) << (64 - width)) {
+        uint64_t low = x;
+        for (int i = 0; i < count; ++i) tc_batch_step_isa(&low, bounds[i], TC_ISA_PORTABLE);
+        if (low >= threshold) return x;
+    }
+}
+
 uint64_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint64_t x)
 {
-    uint64_t threshold = (uint64_t)((0u - b->product) % b->product) << 32, index[4];
-    while (tc_batch_indices_isa(x, b, index, TC_ISA_PORTABLE) < threshold)
-        x = rng->next_uint64(rng->state) << 32;
-    return x;
+    const uint32_t bounds[4] = {(uint32_t)b->bound[0], (uint32_t)b->bound[1],
+                                (uint32_t)b->bound[2], (uint32_t)b->bound[3]};
+    return tc_batch_accepted_bits(rng, x, bounds, 4, 32);
 }
 
 void tc_shuffle_batch_redo(bitgen_t *rng, uint8_t *cards, uint8_t *top, uint64_t x,

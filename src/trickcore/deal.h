@@ -120,8 +120,21 @@ static TC_ALWAYS_INLINE uint64_t tc_batch_indices_isa(uint64_t x, const tc_batch
     return x;
 }
 
-/* The cold path of tc_batch_draw: x, or if the batch rejects it, the low half of the first fresh
- * draw it accepts (both held in the top half, as x). In deal.c. */
+/* Where a batch of bounds whose product is `product` on `width` random bits (held in the top of
+ * a 64-bit number, as tc_batch_step_isa takes them) is rejected: below 2^width mod product,
+ * shifted alike. */
+static inline uint64_t tc_batch_threshold(uint64_t product, int width)
+{
+    return ((UINT64_C(1) << width) % product) << (64 - width);
+}
+
+/* The cold path of every batched draw: x, the `width` random bits of a batch of `count` bounds
+ * held in the top of a 64-bit number, or if the batch rejects x, the low `width` bits of the first
+ * fresh draw it accepts (shifted as x). In deal.c. */
+uint64_t tc_batch_accepted_bits(bitgen_t *rng, uint64_t x, const uint32_t *bounds, int count,
+                                int width);
+
+/* tc_batch_accepted_bits for a tc_batch (32 bits, four bounds). In deal.c. */
 uint64_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint64_t x);
 
 /* The batch's indices from x (its 32-bit number << 32), redrawn from fresh words while
