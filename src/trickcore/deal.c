@@ -96,8 +96,7 @@ static TC_ALWAYS_INLINE void order_stock(const tc_index_plan *plan, bitgen_t *rn
 }
 
 /* One-pack deals straight into the output: two at a time without a stock (but a 4x13 deal, which
- * is unrolled), else one at a time,
- * each followed by its stock's order. */
+ * is unrolled), else one at a time, each followed by its stock's order. */
 static TC_ALWAYS_INLINE void deal_one_pack(const tc_dealer *dl, bitgen_t *rng, int64_t count,
                                            tc_mask *hands, uint8_t *stock, int isa)
 {

@@ -324,10 +324,10 @@ static TC_ALWAYS_INLINE void tc_dealer_take(const tc_dealer *dl, tc_undealt *u, 
     }
 }
 
-/* The dealer of a deck dealt in full (no rest) to `players` hands of
- * `hand_size`, both constants at the call (four hands of 13, say): the same deal with its loops
- * unrolled, so that each pick's hand is known at compile time (no seat bookkeeping). A game loop
- * may call it from a function of its own kept out of line, so that its registers stay its own. */
+/* The dealer of a deck dealt in full (no rest) to `players` hands of `hand_size`, both constants
+ * at the call (four hands of 13, say): the same deal with its loops unrolled, so that each pick's
+ * hand is known at compile time (no seat bookkeeping). A game loop may call it from a function of
+ * its own kept out of line, so that its registers stay its own. */
 static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen_t *rng,
                                                      tc_mask *hands, int players, int hand_size,
                                                      int isa)
@@ -360,7 +360,6 @@ static inline int tc_dealer_is_4x13(const tc_dealer *dl)
 {
     return dl->players == 4 && dl->hand_size == 13 && dl->picking_seats == 3;
 }
-
 
 void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
 #ifdef TC_DRAW_BMI2_CLONE
