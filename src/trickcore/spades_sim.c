@@ -180,8 +180,8 @@ static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *b
  * from the top byte of the 32 `bits` (draw.h's 8-bit choice: a rejected byte is replaced there
  * and then by the low byte of a fresh draw), the three followers' from their low 24 bits as one
  * batch (playout.h's tc_follow_cards: a rejected batch is replaced there and then by the low 24
- * bits of a fresh draw, until accepted). `last` (every seat has one card left and plays it without a draw) is a constant at
- * every call. */
+ * bits of a fresh draw, until accepted). `last` (every seat has one card left and plays it
+ * without a draw) is a constant at every call. */
 static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const trick_play *p,
                                           trick_state *now, uint32_t bits, bitgen_t *rng,
                                           int isa, tc_playout_recorder *rec)
