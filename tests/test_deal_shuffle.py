@@ -54,18 +54,22 @@ def test_two_pack_deals_shuffle_the_previous_order_above_the_first_hand() -> Non
 
 
 def test_dam_deals_by_the_shuffle_stream() -> None:
-    # Dam's lanes each shuffle the deck (in card order first) with keep = hand size, one lane after
-    # another; the greedy policy draws nothing more. Hands, then the pile in draw order.
+    # Dam deals in groups of 8 lanes: each deal shuffles its lane's deck as the lane's last deal
+    # left it (card order at first) with keep = hand size, one deal after another (10 deals: a
+    # group and part of the next); the greedy policy draws nothing more. Hands, then the pile in
+    # draw order.
     rules = Rules.avoid()
-    lanes = 2
-    result = rules.simulate_block(np.random.SeedSequence(9), lanes, "greedy", record=True)
+    group, deals = 8, 10
+    result = rules.simulate_block(np.random.SeedSequence(9), deals, "greedy", record=True)
     words = word_reader(np.random.PCG64(np.random.SeedSequence(9)))
     deck = [c for c in range(56) for _ in range(rules.deck.count(tc.Card(c)))]
-    for lane in range(lanes):
-        cards = reference_shuffle(words, deck, rules.hand_size)
+    lane_decks = [deck] * group
+    for deal in range(deals):
+        cards = lane_decks[deal % group] = reference_shuffle(words, lane_decks[deal % group],
+                                                              rules.hand_size)
         for seat in range(rules.players):
             hand = cards[seat * rules.hand_size:(seat + 1) * rules.hand_size]
             want = tc.CardMultiset([tc.Card(c) for c in hand])
-            assert int(result["hands_once"][lane, seat]) == want.once
-            assert int(result["hands_twice"][lane, seat]) == want.twice
-        assert result["pile"][lane].tolist() == cards[rules.players * rules.hand_size:]
+            assert int(result["hands_once"][deal, seat]) == want.once
+            assert int(result["hands_twice"][deal, seat]) == want.twice
+        assert result["pile"][deal].tolist() == cards[rules.players * rules.hand_size:]

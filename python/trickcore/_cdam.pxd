@@ -11,7 +11,7 @@ cdef extern from "trickcore/dam.h" nogil:
         TC_DAM_MAX_HAND
         TC_DAM_MAX_CARDS
         TC_DAM_MAX_VALUE
-        TC_DAM_LANES
+        TC_DAM_GROUP
 
     enum tc_dam_phase:
         TC_DAM_PLAYING

@@ -342,24 +342,24 @@ static TC_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_tric
     return bit;
 }
 
-/* One 64-bit draw per trick under the random policy. */
+/* One 64-bit draw per trick under the random policy (its low 32 bits serve: see dam.h). */
 static inline uint64_t trick_word(bitgen_t *rng, int policy)
 {
     return policy == TC_DAM_RANDOM ? rng->next_uint64(rng->state) : 0;
 }
 
-/* ---- The followers' batch ----
+/* ---- Batched choices ----
  * Under the random policy with a deck without jokers the trick's first card sets the suit led,
  * and a hand changes only by its own play, so the legal cards of every later card of the trick
- * are known once the first is played: the followers' choices are drawn together from one chunk
- * of `width` bits, by the batched multiply-and-reject method of Brackett-Rozinsky and Lemire
- * (as deal.h's bounded draw): index i is the high part of (the low part left by choice i-1,
- * the chunk for i = 0) * bound i; the batch is accepted unless the last low part falls below
- * 2^width mod (the product of the bounds), which makes every index exactly uniform. A rejected
- * batch is redrawn from the low `width` bits of a fresh 64-bit draw, taken straight from the
- * generator, until accepted. One follower takes an 8-bit chunk (the plain 8-bit choice), two or
- * three take 16 bits (three bounds of at most 13 cards multiply to at most 2,197). */
-#define TC_DAM_BATCH_WIDTH(followers) ((followers) > 1 ? 16 : 8)
+ * are known once the first is played: the followers' choices are drawn together from one 16-bit
+ * chunk, by the batched multiply-and-reject method of Brackett-Rozinsky and Lemire (as deal.h's
+ * bounded draw): index i is the high part of (the low part left by choice i-1, the chunk for
+ * i = 0) * bound i; the batch is accepted unless the last low part falls below 2^16 mod (the
+ * product of the bounds), which makes every index exactly uniform (three bounds of at most 13
+ * cards multiply to at most 2,197). The first card is a batch of one on its own 16-bit chunk. A
+ * rejected batch is redrawn from the low 16 bits of a fresh 64-bit draw, taken straight from the
+ * generator, until accepted. */
+#define TC_DAM_BATCH_WIDTH 16
 
 /* The batch is held in the top `width` bits of a 64-bit number (tc_batch_step_isa's form): x =
  * chunk << (64 - width), and the low parts stay there, so a step is one multiply. */
@@ -370,33 +370,50 @@ static TC_ALWAYS_INLINE uint64_t batch_of_chunk(uint32_t chunk, int width)
 
 /* index[i] from the batch x by its steps; returns the last low part. */
 static TC_ALWAYS_INLINE uint64_t batch_indices(uint64_t x, const uint32_t *bounds, int count,
-                                               uint32_t *index)
+                                               uint32_t *index, int isa)
 {
-    for (int i = 0; i < count; ++i)
-        index[i] = (uint32_t)tc_batch_step_isa(&x, bounds[i], TC_ISA_PORTABLE);
+    for (int i = 0; i < count; ++i) index[i] = (uint32_t)tc_batch_step_isa(&x, bounds[i], isa);
     return x;
 }
 
 /* The cold path of draw_batch and redo_followers, for a rejected batch: index[] from fresh
  * draws, the first one accepted (deal.h's tc_batch_accepted_bits). */
-static void batch_redrawn(bitgen_t *rng, const uint32_t *bounds, int count, int width,
-                          uint32_t *index)
+static void batch_redrawn(bitgen_t *rng, const uint32_t *bounds, int count, uint32_t *index)
 {
+    int width = TC_DAM_BATCH_WIDTH;
     uint64_t fresh = rng->next_uint64(rng->state) << (64 - width);
-    batch_indices(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count, index);
+    batch_indices(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count, index,
+                  TC_ISA_PORTABLE);
 }
 
-/* index[i] uniform below bounds[i] (each 1..13) for i < count (1..3), from the `width`-bit
- * chunk. */
+/* Whether the batch whose last low part is x, with the product `product` of its bounds, may be
+ * rejected: 2^16 mod product < product, so this is the hot path's one test. */
+static TC_ALWAYS_INLINE int batch_maybe_rejected(uint64_t x, uint32_t product)
+{
+    return x < batch_of_chunk(product, TC_DAM_BATCH_WIDTH);
+}
+
+/* index[i] uniform below bounds[i] (each 1..13) for i < count (1..3), from the 16-bit chunk. */
 static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uint32_t *bounds,
-                                        int count, int width, uint32_t *index)
+                                        int count, uint32_t *index, int isa)
 {
     uint32_t product = 1;
     for (int i = 0; i < count; ++i) product *= bounds[i];
-    uint64_t x = batch_indices(batch_of_chunk(chunk, width), bounds, count, index);
-    if (x < batch_of_chunk(product, width) /* 2^width mod P < P: maybe rejected */
-        && x < tc_batch_threshold(product, width))
-        batch_redrawn(rng, bounds, count, width, index);
+    uint64_t x = batch_indices(batch_of_chunk(chunk, TC_DAM_BATCH_WIDTH), bounds, count, index, isa);
+    if (batch_maybe_rejected(x, product) && x < tc_batch_threshold(product, TC_DAM_BATCH_WIDTH))
+        batch_redrawn(rng, bounds, count, index);
+}
+
+/* A trick's first card under batches: uniform among `legal` by the 16-bit chunk (a batch of
+ * one), noted in *rec. */
+static TC_ALWAYS_INLINE tc_mask lead_bit(bitgen_t *rng, tc_mask legal, uint32_t chunk, int isa,
+                                         tc_playout_recorder *rec)
+{
+    uint32_t bound = tc_card_count_isa(legal, isa), index;
+    draw_batch(rng, chunk, &bound, 1, &index, isa);
+    tc_mask bit = tc_select_bit_isa(legal, (int)index, isa);
+    tc_playout_record(rec, tc_lowest(bit), legal);
+    return bit;
 }
 
 /* Whether the random policy draws the followers' choices as a batch. */
@@ -406,8 +423,8 @@ static inline int draws_batches(const tc_dam_rules *r, int policy)
 }
 
 /* Plays the rest of the trick in progress (its suit led, no jokers) under the random policy: the
- * followers' choices are one batch from `word`'s bits 8 and up. */
-static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, uint64_t word,
+ * followers' choices are one batch from the trick's bits 16 to 31 (`draws`). */
+static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, uint32_t draws,
                            tc_playout_recorder *rec)
 {
     int count = s->trick_size - s->trick_len, seat = s->to_act;
@@ -417,9 +434,7 @@ static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng
         legal[i] = tc_dam_legal_cards(s->hands[seat].once, s->led_mask, 0);
         bounds[i] = (uint32_t)tc_popcount(legal[i]);
     }
-    int width = TC_DAM_BATCH_WIDTH(count);
-    draw_batch(rng, (uint32_t)(word >> 8) & ((UINT32_C(1) << width) - 1), bounds, count, width,
-               index);
+    draw_batch(rng, draws >> 16, bounds, count, index, TC_ISA_PORTABLE);
     for (int i = 0; i < count; ++i) {
         int card = tc_lowest(tc_select_bit(legal[i], (int)index[i]));
         tc_playout_record(rec, card, legal[i]);
@@ -428,24 +443,25 @@ static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng
 }
 
 /* Plays the deal to its end card by card on the checked path's state (any trick, any seats).
- * `word` is the draw for the trick in progress, if one is; a new trick draws a new one. Card i
- * of a trick takes the word's i-th 8-bit chunk, except that with batches (draws_batches) the
- * cards after the first take their batch from the word's bits 8 and up. */
+ * `draws` are the 32 random bits of the trick in progress (see dam.h), if one is; a new trick
+ * takes the low half of a new word. */
 static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_t *rng,
-                     uint64_t word, tc_playout_recorder *rec)
+                     uint32_t draws, tc_playout_recorder *rec)
 {
     int batches = draws_batches(r, policy);
     while (s->phase == TC_DAM_PLAYING) {
-        if (s->trick_len == 0) {
-            word = trick_word(rng, policy);
+        if (s->trick_len == 0) draws = (uint32_t)trick_word(rng, policy);
+        if (batches && s->trick_len == 0) {
+            tc_dam_play_unchecked(r, s, tc_lowest(lead_bit(rng, tc_dam_legal(s), draws & 0xFFFF,
+                                                           TC_ISA_PORTABLE, rec)));
         } else if (batches) {
-            play_followers(r, s, rng, word, rec);
-            continue;
+            play_followers(r, s, rng, draws, rec);
+        } else {
+            uint32_t chunk = (draws >> (TC_DRAW8_CHUNK_BITS * s->trick_len)) & 0xFF;
+            tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
+                                      tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
+            tc_dam_play_unchecked(r, s, tc_lowest(bit));
         }
-        uint32_t chunk = (uint32_t)(word >> (TC_DRAW8_CHUNK_BITS * s->trick_len)) & 0xFF;
-        tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
-                                  tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
-        tc_dam_play_unchecked(r, s, tc_lowest(bit));
     }
 }
 
@@ -456,7 +472,7 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
     if (rc != TC_OK) return rc;
     for (int64_t i = 0; i < count; ++i) {
         tc_dam_state s = *start;
-        play_out(r, &s, policy, rng, s.trick_len ? trick_word(rng, policy) : 0, 0);
+        play_out(r, &s, policy, rng, s.trick_len ? (uint32_t)trick_word(rng, policy) : 0, 0);
         tc_dam_score(r, &s, points + i * r->players);
     }
     return TC_OK;
@@ -464,8 +480,8 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 
 /* ---- Block simulation ---- */
 
-/* The lane loops are unrolled so that every lane's state sits at a constant address. */
-#define TC_DAM_UNROLL_LANES TC_UNROLL(TC_DAM_LANES)
+/* The trick loops over the lanes are unrolled by two. */
+#define TC_DAM_UNROLL_LANES TC_UNROLL(2)
 
 /* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat, in
  * parity form: the cards held at least once (`held`, tc_multiset's once) and those held an odd
@@ -607,9 +623,9 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
                                  tc_mask led_cards, trick_bits played, uint64_t x,
                                  uint32_t product, bitgen_t *rng, tc_playout_recorder *rec)
 {
-    int count = n - 1, width = TC_DAM_BATCH_WIDTH(count);
+    int count = n - 1;
     (void)r;
-    if (count < 1 || x >= tc_batch_threshold(product, width)) return played;
+    if (count < 1 || x >= tc_batch_threshold(product, TC_DAM_BATCH_WIDTH)) return played;
     tc_mask legal[TC_DAM_MAX_PLAYERS] = {0};
     uint32_t bounds[TC_DAM_MAX_PLAYERS] = {0}, index[TC_DAM_MAX_PLAYERS] = {0};
     for (int i = 1; i < n; ++i) {
@@ -618,7 +634,7 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
         legal[i] = tc_dam_legal_cards(h->held[seat], led_cards, 0);
         bounds[i - 1] = (uint32_t)tc_popcount(legal[i]);
     }
-    batch_redrawn(rng, bounds, count, width, index);
+    batch_redrawn(rng, bounds, count, index);
     if (rec && rec->plays) {
         rec->plays -= count;
         rec->legal -= count;
@@ -634,47 +650,49 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
 }
 
 /* One trick of the fast phase, played by all n seats from s->leader with the hands *h: no
- * refusal checks, no voids, seats in plain rotation. The random policy draws from the chunks
- * `chunks`, drawn for this trick: without batches card i takes the 8-bit chunk chunks[i]; with
- * them (`batch`, a constant or the generic loop's draws_batches) the first card takes
- * chunks[0] and the followers one batch from the next chunk, 8 bits for one follower, else 16
- * (chunks[1] low, chunks[2] high), each follower's index taken as it plays (a rejected batch
- * plays them again, out of line). The first `draws` seats (0 or n) first take the cards
- * top[0..draws): the refill after the last trick, whose winner (the leader now) draws first,
+ * refusal checks, no voids, seats in plain rotation. The random policy draws from the trick's 32
+ * bits `draws` (see dam.h): without batches card i takes the 8-bit chunk i; with them (`batch`,
+ * a constant or the generic loop's draws_batches) the first card takes the low 16 bits and the
+ * followers one batch from the high 16, each follower's index taken as it plays (a rejected
+ * batch plays them again, out of line). The first `refills` seats (0 or n) first take the cards
+ * top[0..refills): the refill after the last trick, whose winner (the leader now) draws first,
  * done as each hand comes to play so that it is loaded and stored once. `jokers` (a constant)
  * is 0 when the deck has none: then the first card sets the suit led. */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                              tc_mask trumps, tc_dam_state *s, lane_hands *h,
-                                             const uint8_t *top, int draws,
-                                             bitgen_t *rng, const uint8_t *chunks, int n,
+                                             const uint8_t *top, int refills,
+                                             bitgen_t *rng, uint32_t draws, int n,
                                              int jokers, int batch, int last, int policy,
                                              int isa, tc_playout_recorder *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     tc_mask bits[TC_DAM_MAX_PLAYERS];
-    int leader = s->leader, width = TC_DAM_BATCH_WIDTH(n - 1);
+    int leader = s->leader;
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
-    uint64_t x = 0; /* the batch */
+    uint64_t x = 0; /* the followers' batch */
     uint32_t product = 1;
-    if (batch) x = batch_of_chunk(chunks[1] | (width > 8 ? (uint32_t)chunks[2] << 8 : 0), width);
+    if (batch) x = batch_of_chunk(draws >> 16, TC_DAM_BATCH_WIDTH);
     uint8_t drawn[TC_DAM_MAX_PLAYERS]; /* a copy: the hands' stores cannot change it */
-    if (draws) memcpy(drawn, top, (size_t)n);
+    if (refills) memcpy(drawn, top, (size_t)n);
     for (int i = 0; i < n; ++i) {
         int seat = i == 0 ? leader : tc_dam_seat_after(leader, i, n);
         tc_mask held = h->held[seat], odd = h->odd[seat];
-        if (i < draws) parity_add(&held, &odd, tc_bit(drawn[i]));
+        if (i < refills) parity_add(&held, &odd, tc_bit(drawn[i]));
         tc_mask legal = tc_dam_legal_cards(held, led_cards, jokers ? TC_JOKER_MASK : 0), bit;
         if (batch && i > 0) {
             uint32_t bound = tc_card_count_isa(legal, isa);
             product *= bound;
             bit = tc_select_bit_isa(legal, (int)tc_batch_step_isa(&x, bound, isa), isa);
             tc_playout_record(rec, tc_lowest(bit), legal);
+        } else if (batch) {
+            bit = lead_bit(rng, legal, draws & 0xFFFF, isa, rec);
         } else {
-            bit = choose_card(r, table, cards, i, legal, policy, rng, chunks[i], isa, rec);
+            bit = choose_card(r, table, cards, i, legal, policy, rng, (draws >> 8 * i) & 0xFF, isa,
+                              rec);
         }
         play_bit(r, h, seat, held, odd, bit, i, cards, bits, &led_cards, jokers, isa);
     }
-    if (batch && x < batch_of_chunk(product, width)) { /* 2^width mod P < P: maybe rejected */
+    if (batch && batch_maybe_rejected(x, product)) {
         trick_bits played = {{0}};
         for (int i = 0; i < n; ++i) played.bit[i] = bits[i];
         played = redo_followers(r, h, leader, n, led_cards, played, x, product, rng, rec);
@@ -687,49 +705,47 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     take_trick(s, trick_points(r, ids, n), tc_dam_seat_after(leader, winner, n));
 }
 
-/* Chunks of the draws for one trick of n seats. */
-static TC_ALWAYS_INLINE int trick_chunks(int n, int batch)
+/* Words of the draws for a deal's tricks of all seats (two tricks a word, at least two cards a
+ * trick). */
+#define TC_DAM_TRICK_WORDS ((TC_DAM_MAX_CARDS + 3) / 4)
+
+/* The 32 random bits of trick t of a lane, from the group's words (words[w][lane]). */
+static TC_ALWAYS_INLINE uint32_t trick_draws(const uint64_t (*words)[TC_DAM_GROUP], int t, int lane)
 {
-    return batch ? 1 + TC_DAM_BATCH_WIDTH(n - 1) / 8 : n;
+    return (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1)));
 }
 
-#define TC_DAM_CHUNKS ((TC_DAM_MAX_CARDS + 7) / 8 * 8) /* chunks of the draws for one deal */
-
-/* Plays `count` deals TC_DAM_LANES at a time. Every deal has the same shape: while the pile
- * lasts each trick is played by all n seats and refills the hands (the last refill may run
- * short), then the hands are played out; only when the pile ran out part-way does a last trick
- * have fewer seats, played on the checked path's state. So the lanes play trick by trick in
- * step, each trick of all seats on the fast path, with the draws for all their cards made
- * beforehand, after the lanes' deals: the words w = 0, 1, ... of lane 0, 1, ... in turn, word w
- * of a lane giving its bytes 8w..8w+7, lowest first; trick t of the lane takes its bytes from
- * t * c on, c = trick_chunks (n, or with batches 2 for two seats and 3 for more: see
- * play_full_trick). One deal is a long dependency chain; the lanes let the CPU overlap them.
- * Lanes past `count` are played and dropped, so deal j never depends on count. Inlined with
- * constant n, jokers, batch, policy, record and isa. */
+/* Plays `count` deals TC_DAM_GROUP at a time (the lanes). Every deal has the same shape: while
+ * the pile lasts each trick is played by all n seats and refills the hands (the last refill may
+ * run short), then the hands are played out; only when the pile ran out part-way does a last
+ * trick have fewer seats, played on the checked path's state. So the lanes play trick by trick
+ * in step, each trick of all seats on the fast path, lane 0 first, with the draws for all their
+ * tricks made beforehand, after the lanes' deals (see dam.h for the order). Lanes past `count`
+ * are played and dropped, so deal j never depends on count. Inlined with constant n, jokers,
+ * batch, policy, record and isa. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
                                          const tc_dam_block *out, int n, int jokers, int batch,
                                          int last, int policy, int record, int isa)
 {
-    int per_trick = trick_chunks(n, batch);
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
-    tc_dam_state s[TC_DAM_LANES];
-    lane_hands h[TC_DAM_LANES];
-    const tc_trick_table *table[TC_DAM_LANES]; /* of the lane's trump */
-    tc_mask trumps[TC_DAM_LANES];              /* the lane's trump cards, or 0 */
-    tc_playout_recorder rec[TC_DAM_LANES];
-    uint8_t chunks[TC_DAM_LANES][TC_DAM_CHUNKS]; /* for the cards of the full tricks */
+    tc_dam_state s[TC_DAM_GROUP];
+    lane_hands h[TC_DAM_GROUP];
+    const tc_trick_table *table[TC_DAM_GROUP]; /* of the lane's trump */
+    tc_mask trumps[TC_DAM_GROUP];              /* the lane's trump cards, or 0 */
+    tc_playout_recorder rec[TC_DAM_GROUP];
+    uint64_t words[TC_DAM_TRICK_WORDS][TC_DAM_GROUP]; /* the draws of the full tricks */
     memset(s, 0, sizeof s);
     memset(rec, 0, sizeof rec);
-    memset(chunks, 0, sizeof chunks);
-    for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+    memset(words, 0, sizeof words);
+    for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
         memcpy(s[lane].pile, r->deck_cards, (size_t)deck_size);
     tc_index_plan shuffle;
     tc_shuffle_plan(&shuffle, deck_size, r->hand_size);
-    for (int64_t first = 0; first < count; first += TC_DAM_LANES) {
-        int lanes = tc_playout_lanes_within(first, count, TC_DAM_LANES);
-        for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
+    for (int64_t first = 0; first < count; first += TC_DAM_GROUP) {
+        int lanes = tc_playout_lanes_within(first, count, TC_DAM_GROUP);
+        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
             int kept = record && lane < lanes;
             deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, isa);
             table[lane] = &r->tables[s[lane].trump + 1];
@@ -741,39 +757,37 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             }
         }
         if (policy == TC_DAM_RANDOM)
-            for (int w = 0; w < (tricks * per_trick + 7) / 8; ++w)
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane) {
-                    uint64_t word = rng->next_uint64(rng->state);
-                    for (int b = 0; b < 8; ++b) chunks[lane][8 * w + b] = (uint8_t)(word >> 8 * b);
-                }
+            for (int w = 0; w < (tricks + 1) / 2; ++w)
+                for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
+                    words[w][lane] = rng->next_uint64(rng->state);
         /* Trick 0, then the refill tricks (each hand first takes its card of the refill after
          * trick t - 1) and the short refill, then the tricks that play the hands out: one loop
          * with each kind of trick written once, and no test of t inside a trick. */
         for (int t = 0; t < tricks;) {
             TC_DAM_UNROLL_LANES
-            for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+            for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                 play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                &chunks[lane][t * per_trick], n, jokers, batch, last, policy,
-                                isa, tc_playout_lane_recorder(record ? rec : 0, lane));
+                                trick_draws(words, t, lane), n, jokers, batch, last, policy, isa,
+                                tc_playout_lane_recorder(record ? rec : 0, lane));
             if (++t > 1) continue;
             for (; t <= full_refills; ++t) {
                 int drawn = dealt + (t - 1) * n;
                 TC_DAM_UNROLL_LANES
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                    s[lane].pile + drawn, n, rng, &chunks[lane][t * per_trick], n,
+                                    s[lane].pile + drawn, n, rng, trick_draws(words, t, lane), n,
                                     jokers, batch, last, policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             }
             if (short_refill)
-                for (int lane = 0; lane < TC_DAM_LANES; ++lane)
+                for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     lane_short_refill(&h[lane], s[lane].pile + dealt + full_refills * n,
                                       s[lane].leader, n, short_refill);
         }
-        for (int lane = 0; lane < TC_DAM_LANES; ++lane) s[lane].last_winner = s[lane].leader;
+        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) s[lane].last_winner = s[lane].leader;
         /* A short refill leaves some hands a card longer than others: those play on, from the
          * checked path's state. Otherwise every hand is empty now: the deal is over. */
-        for (int lane = 0; short_refill && lane < TC_DAM_LANES; ++lane) {
+        for (int lane = 0; short_refill && lane < TC_DAM_GROUP; ++lane) {
             for (int p = 0; p < n; ++p) {
                 s[lane].hands[p].once = h[lane].held[p];
                 s[lane].hands[p].twice = h[lane].held[p] & ~h[lane].odd[p];

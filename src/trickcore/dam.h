@@ -5,11 +5,11 @@
  * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
  * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
  * shared trick rule: trick.h's table form on the checked path, its mask forms in the simulation
- * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static inline here; checked entry
- * points, scoring, policies and the simulation loops are in dam.c. Seats are 0..players-1, play
- * goes to seat + 1. Deals are shuffled by deal.h's tc_shuffle_planned; random choices use
- * draw.h's 8-bit draws and, without jokers, one batch for the cards after a trick's first (see
- * "Random choices from draws made ahead" below). */
+ * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static
+ * inline here; checked entry points, scoring, policies and the simulation loops are in dam.c.
+ * Seats are 0..players-1, play goes to seat + 1. Deals are shuffled by deal.h's
+ * tc_shuffle_planned; random choices use draw.h's 8-bit draws with jokers and 16-bit batches
+ * without (see "Random choices from draws made ahead" below). */
 #ifndef TRICKCORE_DAM_H
 #define TRICKCORE_DAM_H
 
@@ -26,7 +26,7 @@
 #define TC_DAM_MAX_HAND 13
 #define TC_DAM_MAX_CARDS 108 /* two packs and four jokers */
 #define TC_DAM_MAX_VALUE 1000 /* bound on |points| of one card and on the last-trick bonus */
-#define TC_DAM_LANES 2        /* deals played side by side by tc_dam_simulate */
+#define TC_DAM_GROUP 8        /* deals dealt and played together by tc_dam_simulate */
 
 enum tc_dam_phase { TC_DAM_PLAYING = 0, TC_DAM_OVER = 1 };
 
@@ -131,15 +131,20 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
 }
 
 /* ---- Random choices from draws made ahead. ----
- * The simulation loops draw 64-bit words before playing and cut them into chunks, lowest byte
- * first, so their loops call no generator. A trick's first card takes an 8-bit chunk (draw.h's
- * tc_draw8_bit_chunk: a choice is among at most 17 cards). With jokers every card takes one.
- * Without them the first card sets the suit led, so the legal cards of the others are known
- * at once and their choices are one batch (dam.c's draw_batch: Lemire's batched
- * multiply-and-reject, on an 8-bit chunk for one follower, a 16-bit one for two or three): a
- * trick of four takes 24 bits instead of 32. Every choice is exactly uniform; a rejected chunk
- * is replaced out of line. */
-
+ * tc_dam_simulate deals and plays TC_DAM_GROUP deals at a time, the lanes of a group (the lanes
+ * of the last group past the block's count are played and dropped, so deal j depends only on
+ * the bit stream and j). A group's stream: the lanes' shuffles (deal.h's tc_shuffle_planned,
+ * lane 0 first); then, under the random policy, the words of the tricks that every seat plays,
+ * word w of lane 0, 1, ..., TC_DAM_GROUP - 1 in turn for w = 0, 1, ...: trick t of a lane takes
+ * the 32 bits of its word t / 2 from bit 32 * (t % 2), so the loops call no generator. With
+ * jokers card i of a trick takes their 8-bit chunk i (draw.h's tc_draw8_bit_chunk: a choice is
+ * among at most 17 cards). Without them the first card sets the suit led, so the legal cards of
+ * the others are known at once: the first card takes the low 16 bits and the others the high
+ * 16, as one batch (dam.c's draw_batch: Lemire's batched multiply-and-reject). Every choice is
+ * exactly uniform: a rejected chunk is replaced by fresh draws there and then (at each trick,
+ * lane 0 first). A trick that not every seat plays (the pile ran out part-way) takes the low 32
+ * bits of a word drawn for it, lane by lane after the group's other tricks; tc_dam_playouts
+ * draws a word for each trick alike. */
 /* Removes one copy of a held card. */
 static inline void tc_dam_take_copy(tc_multiset *hand, int card)
 {
@@ -214,7 +219,8 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 enum tc_dam_loop { TC_DAM_LOOP_BEST = 0, TC_DAM_LOOP_PORTABLE = 1, TC_DAM_LOOP_GENERIC = 2 };
 
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played
- * TC_DAM_LANES at a time, trick by trick; deal j depends only on the bit stream and j. */
+ * TC_DAM_GROUP at a time, trick by trick (see "Random choices from draws made ahead"); deal j
+ * depends only on the bit stream and j. */
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                     const tc_dam_block *out, int loop);
 
