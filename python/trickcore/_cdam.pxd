@@ -25,6 +25,7 @@ cdef extern from "trickcore/dam.h" nogil:
         TC_DAM_LOOP_BEST
         TC_DAM_LOOP_PORTABLE
         TC_DAM_LOOP_GENERIC
+        TC_DAM_LOOP_SCALAR
 
     enum tc_dam_refusal:
         TC_DAM_ACCEPTED

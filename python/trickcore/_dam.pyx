@@ -33,7 +33,7 @@ PHASES = ("play", "over")
 POLICIES = {"random": TC_DAM_RANDOM, "greedy": TC_DAM_GREEDY}
 # The compiled simulation loops (see tc_dam_loop); they give the same deals.
 LOOPS = {"best": TC_DAM_LOOP_BEST, "portable": TC_DAM_LOOP_PORTABLE,
-         "generic": TC_DAM_LOOP_GENERIC}
+         "generic": TC_DAM_LOOP_GENERIC, "scalar": TC_DAM_LOOP_SCALAR}
 DUPLICATES = {"first": TC_DUP_FIRST, "last": TC_DUP_LAST}
 # How jokers behave in a trick; a joker worth points ("points") never wins, like a neutral one.
 JOKER_TRICK_MODES = {"none": TC_JOKER_NONE, "outright": TC_JOKER_OUTRIGHT,

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "trickcore/dam_avx512.h"
 #include "trickcore/playout.h"
 #include "trickcore/status.h"
 
@@ -483,16 +484,6 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 /* The trick loops over the lanes are unrolled by two. */
 #define TC_DAM_UNROLL_LANES TC_UNROLL(2)
 
-/* The hands of a deal while every seat plays every trick (the loops' fast phase), by seat, in
- * parity form: the cards held at least once (`held`, tc_multiset's once) and those held an odd
- * number of times (`odd`), so those held twice are held & ~odd. A copy is added by two
- * operations (or, xor) where the once/twice form needs an extra and and a register copy, and
- * taken by three as there. Two arrays, so one seat index (scaled by 8) reaches both. */
-typedef struct {
-    tc_mask held[TC_DAM_MAX_PLAYERS];
-    tc_mask odd[TC_DAM_MAX_PLAYERS];
-} lane_hands;
-
 /* Adds a copy of the card `b` (a bit) to a hand in parity form holding at most one. */
 static TC_ALWAYS_INLINE void parity_add(tc_mask *held, tc_mask *odd, tc_mask b)
 {
@@ -514,7 +505,7 @@ static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
  * hand's cards need no order among themselves, so the shuffle stops above them. With `out`
  * recording, the hands and the pile as dealt (the turned card on top) are written there. */
 static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
-                                      tc_dam_state *s, lane_hands *h, bitgen_t *rng,
+                                      tc_dam_state *s, tc_dam_hands *h, bitgen_t *rng,
                                       const tc_dam_block *out, int64_t j, int isa)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
@@ -549,7 +540,7 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
 
 /* The short refill after a trick of the fast phase: the next `count` cards of the pile (from
  * `top`), count < n, one each to the trick's winner and the seats after it in playing order. */
-static TC_ALWAYS_INLINE void lane_short_refill(lane_hands *h, const uint8_t *top, int winner, int n,
+static TC_ALWAYS_INLINE void lane_short_refill(tc_dam_hands *h, const uint8_t *top, int winner, int n,
                                                int count)
 {
     for (int k = 0; k < count; ++k) {
@@ -596,7 +587,7 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const uint64_t *cards, const tc
 /* Plays the card `bit` of play i of a trick from the hand (held, odd) of `seat`, noting it
  * for the trick's winner; the first card (any card with jokers, until one has a suit) sets the
  * cards of the suit led. */
-static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, lane_hands *h, int seat, tc_mask held,
+static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, tc_dam_hands *h, int seat, tc_mask held,
                                       tc_mask odd, tc_mask bit, int i, uint8_t *cards,
                                       tc_mask *bits, tc_mask *led_cards, int jokers, int isa)
 {
@@ -619,7 +610,7 @@ typedef struct {
  * cards `played` by a batch whose last low part is x and product `product`. If the batch is
  * rejected, their plays are taken back and played again from the batch redrawn. Returns the
  * plays as they stand. */
-static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leader, int n,
+static trick_bits redo_followers(const tc_dam_rules *r, tc_dam_hands *h, int leader, int n,
                                  tc_mask led_cards, trick_bits played, uint64_t x,
                                  uint32_t product, bitgen_t *rng, tc_playout_recorder *rec)
 {
@@ -659,7 +650,7 @@ static trick_bits redo_followers(const tc_dam_rules *r, lane_hands *h, int leade
  * done as each hand comes to play so that it is loaded and stored once. `jokers` (a constant)
  * is 0 when the deck has none: then the first card sets the suit led. */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
-                                             tc_mask trumps, tc_dam_state *s, lane_hands *h,
+                                             tc_mask trumps, tc_dam_state *s, tc_dam_hands *h,
                                              const uint8_t *top, int refills,
                                              bitgen_t *rng, uint32_t draws, int n,
                                              int jokers, int batch, int last, int policy,
@@ -705,6 +696,14 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     take_trick(s, trick_points(r, ids, n), tc_dam_seat_after(leader, winner, n));
 }
 
+void tc_dam_replay_trick(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h, tc_mask trumps,
+                         const uint8_t *top, int refills, uint32_t draws, bitgen_t *rng)
+{
+    play_full_trick(r, &r->tables[s->trump + 1], trumps, s, h, top, refills, rng, draws,
+                    r->players, 0, 1, r->trick.duplicates == TC_DUP_LAST, TC_DAM_RANDOM,
+                    TC_ISA_PORTABLE, 0);
+}
+
 /* Words of the draws for a deal's tricks of all seats (two tricks a word, at least two cards a
  * trick). */
 #define TC_DAM_TRICK_WORDS ((TC_DAM_MAX_CARDS + 3) / 4)
@@ -721,17 +720,18 @@ static TC_ALWAYS_INLINE uint32_t trick_draws(const uint64_t (*words)[TC_DAM_GROU
  * trick have fewer seats, played on the checked path's state. So the lanes play trick by trick
  * in step, each trick of all seats on the fast path, lane 0 first, with the draws for all their
  * tricks made beforehand, after the lanes' deals (see dam.h for the order). Lanes past `count`
- * are played and dropped, so deal j never depends on count. Inlined with constant n, jokers,
- * batch, policy, record and isa. */
+ * are played and dropped, so deal j never depends on count. With `avx512` those tricks are
+ * played by dam_avx512.c, all lanes at once (random policy, no jokers, no recording). Inlined
+ * with constant n, jokers, batch, policy, record, isa and avx512. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
                                          const tc_dam_block *out, int n, int jokers, int batch,
-                                         int last, int policy, int record, int isa)
+                                         int last, int policy, int record, int isa, int avx512)
 {
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size; /* of all n seats */
     tc_dam_state s[TC_DAM_GROUP];
-    lane_hands h[TC_DAM_GROUP];
+    tc_dam_hands h[TC_DAM_GROUP];
     const tc_trick_table *table[TC_DAM_GROUP]; /* of the lane's trump */
     tc_mask trumps[TC_DAM_GROUP];              /* the lane's trump cards, or 0 */
     tc_playout_recorder rec[TC_DAM_GROUP];
@@ -760,29 +760,35 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             for (int w = 0; w < (tricks + 1) / 2; ++w)
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     words[w][lane] = rng->next_uint64(rng->state);
-        /* Trick 0, then the refill tricks (each hand first takes its card of the refill after
-         * trick t - 1) and the short refill, then the tricks that play the hands out: one loop
-         * with each kind of trick written once, and no test of t inside a trick. */
-        for (int t = 0; t < tricks;) {
-            TC_DAM_UNROLL_LANES
-            for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
-                play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                trick_draws(words, t, lane), n, jokers, batch, last, policy, isa,
-                                tc_playout_lane_recorder(record ? rec : 0, lane));
-            if (++t > 1) continue;
-            for (; t <= full_refills; ++t) {
-                int drawn = dealt + (t - 1) * n;
+        if (avx512) {
+#ifdef TC_DAM_AVX512
+            tc_dam_avx512_tricks(r, s, h, trumps, (const uint64_t(*)[TC_DAM_GROUP])words, rng);
+#endif
+        } else {
+            /* Trick 0, then the refill tricks (each hand first takes its card of the refill after
+             * trick t - 1) and the short refill, then the tricks that play the hands out: one loop
+             * with each kind of trick written once, and no test of t inside a trick. */
+            for (int t = 0; t < tricks;) {
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
-                    play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                    s[lane].pile + drawn, n, rng, trick_draws(words, t, lane), n,
-                                    jokers, batch, last, policy, isa,
+                    play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
+                                    trick_draws(words, t, lane), n, jokers, batch, last, policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
+                if (++t > 1) continue;
+                for (; t <= full_refills; ++t) {
+                    int drawn = dealt + (t - 1) * n;
+                    TC_DAM_UNROLL_LANES
+                    for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
+                        play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
+                                        s[lane].pile + drawn, n, rng, trick_draws(words, t, lane), n,
+                                        jokers, batch, last, policy, isa,
+                                        tc_playout_lane_recorder(record ? rec : 0, lane));
+                }
+                if (short_refill)
+                    for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
+                        lane_short_refill(&h[lane], s[lane].pile + dealt + full_refills * n,
+                                          s[lane].leader, n, short_refill);
             }
-            if (short_refill)
-                for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
-                    lane_short_refill(&h[lane], s[lane].pile + dealt + full_refills * n,
-                                      s[lane].leader, n, short_refill);
         }
         for (int lane = 0; lane < TC_DAM_GROUP; ++lane) s[lane].last_winner = s[lane].leader;
         /* A short refill leaves some hands a card longer than others: those play on, from the
@@ -816,7 +822,7 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
                              const tc_dam_block *out)
 {
     simulate_lanes(r, rng, count, out, r->players, 1, draws_batches(r, policy),
-                   r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE);
+                   r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE, 0);
 }
 
 /* The random policy without recording, specialised on the players, the jokers and, without
@@ -827,7 +833,7 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
     { \
         simulate_lanes(r, rng, count, out, n, jokers, !(jokers), \
                        (last) < 0 ? r->trick.duplicates == TC_DUP_LAST : (last), TC_DAM_RANDOM, \
-                       0, isa); \
+                       0, isa, 0); \
     }
 /* The loops by deck (no jokers with "first", no jokers with "last", jokers) and players - 2. */
 #define TC_DAM_FAST_ALL(suffix, target, isa) \
@@ -849,13 +855,39 @@ TC_DAM_FAST_ALL(_portable, , TC_ISA_PORTABLE)
 TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
 #endif
 
+#ifdef TC_DAM_AVX512
+/* The loops whose full tricks dam_avx512.c plays (no jokers), by the duplicates rule and players
+ * - 2; their deals take BMI2 where the build can target it (every AVX-512 CPU has it). */
+#ifdef TC_DRAW_BMI2_CLONE
+#define TC_DAM_AVX512_DEAL_TARGET TC_DRAW_BMI2_TARGET
+#define TC_DAM_AVX512_DEAL_ISA TC_ISA_BMI2
+#else
+#define TC_DAM_AVX512_DEAL_TARGET
+#define TC_DAM_AVX512_DEAL_ISA TC_ISA_PORTABLE
+#endif
+#define TC_DAM_AVX512_LOOP(name, n, last) \
+    TC_DAM_AVX512_DEAL_TARGET static void name(const tc_dam_rules *r, bitgen_t *rng, \
+                                               int64_t count, const tc_dam_block *out) \
+    { \
+        simulate_lanes(r, rng, count, out, n, 0, 1, last, TC_DAM_RANDOM, 0, \
+                       TC_DAM_AVX512_DEAL_ISA, 1); \
+    }
+TC_DAM_AVX512_LOOP(avx512_2, 2, 0)
+TC_DAM_AVX512_LOOP(avx512_3, 3, 0)
+TC_DAM_AVX512_LOOP(avx512_4, 4, 0)
+TC_DAM_AVX512_LOOP(avx512_2_last, 2, 1)
+TC_DAM_AVX512_LOOP(avx512_3_last, 3, 1)
+TC_DAM_AVX512_LOOP(avx512_4_last, 4, 1)
+static const simulate_fn loops_avx512[2][3] = {{avx512_2, avx512_3, avx512_4},
+                                               {avx512_2_last, avx512_3_last, avx512_4_last}};
+#endif
+
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                     const tc_dam_block *out, int loop)
 {
     int rc = check_policy(policy);
     if (rc != TC_OK) return rc;
-    if (loop != TC_DAM_LOOP_BEST && loop != TC_DAM_LOOP_PORTABLE && loop != TC_DAM_LOOP_GENERIC)
-        return TC_ERR_ARGUMENT;
+    if (loop < TC_DAM_LOOP_BEST || loop > TC_DAM_LOOP_SCALAR) return TC_ERR_ARGUMENT;
     if (policy != TC_DAM_RANDOM || out->plays || loop == TC_DAM_LOOP_GENERIC) {
         simulate_generic(r, rng, policy, count, out);
         return TC_OK;
@@ -864,7 +896,11 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
     int players = r->players - 2;
     simulate_fn fast = loops_portable[deck][players];
 #ifdef TC_DRAW_BMI2_CLONE
-    if (loop == TC_DAM_LOOP_BEST && tc_playout_use_bmi2()) fast = loops_bmi2[deck][players];
+    if (loop != TC_DAM_LOOP_PORTABLE && tc_playout_use_bmi2()) fast = loops_bmi2[deck][players];
+#endif
+#ifdef TC_DAM_AVX512
+    if (loop == TC_DAM_LOOP_BEST && deck < 2 && tc_dam_avx512_usable())
+        fast = loops_avx512[deck][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;

@@ -145,6 +145,16 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
  * lane 0 first). A trick that not every seat plays (the pile ran out part-way) takes the low 32
  * bits of a word drawn for it, lane by lane after the group's other tricks; tc_dam_playouts
  * draws a word for each trick alike. */
+/* The hands of a deal while every seat plays every trick (the simulation loops' fast phase), by
+ * seat, in parity form: the cards held at least once (`held`, tc_multiset's once) and those held
+ * an odd number of times (`odd`), so those held twice are held & ~odd. A copy is added by two
+ * operations (or, xor) where the once/twice form needs an extra and and a register copy, and
+ * taken by three as there. Two arrays, so one seat index (scaled by 8) reaches both. */
+typedef struct {
+    tc_mask held[TC_DAM_MAX_PLAYERS];
+    tc_mask odd[TC_DAM_MAX_PLAYERS];
+} tc_dam_hands;
+
 /* Removes one copy of a held card. */
 static inline void tc_dam_take_copy(tc_multiset *hand, int card)
 {
@@ -212,11 +222,24 @@ void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points);
 
+/* One trick of the fast phase for the random policy without jokers, on the scalar path: the
+ * first `refills` seats from the leader (0 or all) take the cards top[0..refills) first, then
+ * every seat plays from *h with the trick's 32 random bits `draws`, and the trick is scored to
+ * *s. For the AVX-512 loop's rare tricks that need a redraw (dam_avx512.h). */
+void tc_dam_replay_trick(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h, tc_mask trumps,
+                         const uint8_t *top, int refills, uint32_t draws, bitgen_t *rng);
+
 /* Which compiled simulation loop tc_dam_simulate runs; every one gives the same deals. BEST: the
- * random policy without recording runs a loop specialised on the players and the jokers, built
- * for BMI2 when the CPU has a fast one; anything else the generic loop. PORTABLE: never the BMI2
- * build. GENERIC: always the generic loop. */
-enum tc_dam_loop { TC_DAM_LOOP_BEST = 0, TC_DAM_LOOP_PORTABLE = 1, TC_DAM_LOOP_GENERIC = 2 };
+ * random policy without recording runs a loop specialised on the players and the jokers, with
+ * the tricks of all seats on AVX-512 (dam_avx512.h) when the deck has no jokers and the CPU
+ * runs it, else built for BMI2 when the CPU has a fast one; anything else the generic loop.
+ * SCALAR: as BEST without AVX-512. PORTABLE: neither. GENERIC: always the generic loop. */
+enum tc_dam_loop {
+    TC_DAM_LOOP_BEST = 0,
+    TC_DAM_LOOP_PORTABLE = 1,
+    TC_DAM_LOOP_GENERIC = 2,
+    TC_DAM_LOOP_SCALAR = 3
+};
 
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played
  * TC_DAM_GROUP at a time, trick by trick (see "Random choices from draws made ahead"); deal j

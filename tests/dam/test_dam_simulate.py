@@ -90,7 +90,7 @@ def assert_every_loop_plays_the_same_deals(rules: Rules, seed: int, count: int) 
     replay card by card)."""
     kernel = kernel_rules(rules)
     runs = {loop: simulate_block(kernel, np.random.PCG64(seed), count, "random", False, loop)
-            for loop in ("best", "portable", "generic")}
+            for loop in ("best", "scalar", "portable", "generic")}
     runs["recorded"] = simulate_block(kernel, np.random.PCG64(seed), count, "random", True)
     for loop, result in runs.items():
         for name, array in runs["generic"].items():

@@ -1,0 +1,296 @@
+#include "trickcore/dam_avx512.h"
+
+#ifdef TC_DAM_AVX512
+#include <immintrin.h>
+
+#define TC_AVX512_TARGET \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512vpopcntdq,avx512bitalg," \
+                          "avx512vbmi,popcnt,bmi,bmi2")))
+
+#if TC_DAM_GROUP != 8
+#error "the AVX-512 loop plays one deal in each of the 8 lanes of a register"
+#endif
+
+int tc_dam_avx512_usable(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512cd") &&
+           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512bitalg") &&
+           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2");
+}
+
+/* The state of the group's deals between tricks. Hands are by seat counted from the leader (so
+ * the leader's is held[0]), which makes every trick the same sequence of operations in every
+ * lane; the leader's seat and the tallies are by seat. */
+typedef struct {
+    __m512i held[TC_DAM_MAX_PLAYERS], odd[TC_DAM_MAX_PLAYERS]; /* tc_dam_hands' parity form */
+    __m512i leader; /* the seat, in both 32-bit halves */
+    __m512i tally[TC_DAM_MAX_PLAYERS]; /* by seat: points taken (low half), tricks won (high) */
+} group_regs;
+
+/* What every trick reads. */
+typedef struct {
+    __m512i trumps;                 /* each lane's trump cards, or 0 */
+    __m512i values_low, values_high; /* 16-bit card values by 63 - card (lzcnt of the card's bit) */
+} group_consts;
+
+/* The position of the j-th lowest set bit of the nibble v at 4 * v + j (0 past its bits). */
+static const uint8_t nibble_select_table[64] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 1, 2, 0, 0, 0, 1, 2, 0,
+    3, 0, 0, 0, 0, 3, 0, 0, 1, 3, 0, 0, 0, 1, 3, 0, 2, 3, 0, 0, 0, 2, 3, 0, 1, 2, 3, 0, 0, 1, 2, 3};
+
+/* A byte shuffle that copies the first byte of each 64-bit lane to all its bytes. */
+static const uint8_t first_byte_table[64] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8,
+    0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8};
+
+/* The k-th lowest set bit (k counted from 0) of each lane's m, which has more than k set, as a
+ * mask. Byte by byte: the byte holding the bit is the one whose running count of set bits
+ * passes k; within it, the nibble; within the nibble, a table lookup. */
+TC_AVX512_TARGET static inline __m512i select_bits(__m512i m, __m512i k)
+{
+    const __m512i nibble_select = _mm512_loadu_si512(nibble_select_table);
+    const __m512i first_byte = _mm512_loadu_si512(first_byte_table);
+    const __m512i byte_base = _mm512_set1_epi64(0x3830282018100800); /* 8 * byte */
+    const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
+    __m512i count = _mm512_popcnt_epi8(m);
+    __m512i through = _mm512_add_epi8(count, _mm512_slli_epi64(count, 8));
+    through = _mm512_add_epi8(through, _mm512_slli_epi64(through, 16));
+    through = _mm512_add_epi8(through, _mm512_slli_epi64(through, 32)); /* set bits to byte end */
+    __m512i before = _mm512_sub_epi8(through, count);
+    __m512i kb = _mm512_shuffle_epi8(k, first_byte); /* k in every byte of its lane */
+    __mmask64 target = _mm512_mask_cmple_epu8_mask(_mm512_cmpgt_epu8_mask(through, kb), before, kb);
+    __m512i rank = _mm512_sub_epi8(kb, before); /* of the bit within the target byte */
+    __m512i low = _mm512_and_si512(m, low_nibbles);
+    __m512i low_count = _mm512_popcnt_epi8(low);
+    __mmask64 high = _mm512_cmpge_epu8_mask(rank, low_count);
+    __m512i nibble = _mm512_mask_mov_epi8(low, high,
+                                          _mm512_and_si512(_mm512_srli_epi16(m, 4), low_nibbles));
+    rank = _mm512_mask_sub_epi8(rank, high, rank, low_count);
+    __m512i at = _mm512_permutexvar_epi8(_mm512_add_epi8(_mm512_slli_epi16(nibble, 2), rank),
+                                         nibble_select);
+    at = _mm512_mask_add_epi8(at, high, at, _mm512_set1_epi8(4));
+    at = _mm512_maskz_add_epi8(target, at, byte_base);
+    return _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_sad_epu8(at, _mm512_setzero_si512()));
+}
+
+/* The cards of the suit of each lane's card `bit`. */
+TC_AVX512_TARGET static inline __m512i suit_cards_of(__m512i bit)
+{
+    __m512i cards = _mm512_set1_epi64((long long)TC_SUIT_MASK_BITS);
+    for (int suit = 1; suit < TC_NUM_SUITS; ++suit) {
+        __mmask8 above = _mm512_cmpge_epu64_mask(bit, _mm512_set1_epi64(1LL << (suit * TC_NUM_RANKS)));
+        cards = _mm512_mask_mov_epi64(cards, above, _mm512_set1_epi64((long long)tc_suit_mask(suit)));
+    }
+    return cards;
+}
+
+/* Adds the cards pile[k][lane] (8 bytes per k) to the hands of the first `count` seats from the
+ * leader. */
+TC_AVX512_TARGET static inline void draw_cards(group_regs *g, const uint8_t (*pile)[TC_DAM_GROUP],
+                                               int count)
+{
+    for (int k = 0; k < count; ++k) {
+        __m512i card = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)pile[k]));
+        __m512i bit = _mm512_sllv_epi64(_mm512_set1_epi64(1), card);
+        g->held[k] = _mm512_or_si512(g->held[k], bit);
+        g->odd[k] = _mm512_xor_si512(g->odd[k], bit);
+    }
+}
+
+/* Plays one trick of all n seats in every lane with its 32 random bits (the low half of each
+ * lane of `draws`), after the first `refills` seats (0 or n) take the cards pile[0..refills).
+ * Returns 0, having changed nothing, when some lane's draw may be rejected (dam.c redraws). */
+TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, group_regs *g,
+                                                        __m512i draws,
+                                                        const uint8_t (*pile)[TC_DAM_GROUP],
+                                                        int refills, int n, int last)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    group_regs next = *g;
+    draw_cards(&next, pile, refills);
+    __m512i *held = next.held, *odd = next.odd;
+    /* The first card: a batch of one on the low 16 bits (x in the top half of 32 bits). */
+    __m512i count = _mm512_popcnt_epi64(held[0]);
+    __m512i x = _mm512_mul_epu32(_mm512_slli_epi64(draws, 16), count);
+    __mmask16 maybe = _mm512_mask_cmplt_epu32_mask(0x5555, x, _mm512_slli_epi64(count, 16));
+    __m512i bit[TC_DAM_MAX_PLAYERS], legal[TC_DAM_MAX_PLAYERS], index[TC_DAM_MAX_PLAYERS];
+    bit[0] = select_bits(held[0], _mm512_srli_epi64(x, 32));
+    __m512i led = suit_cards_of(bit[0]);
+    /* The followers: one batch on the high 16 bits. */
+    x = _mm512_and_si512(draws, _mm512_set1_epi64(0xFFFF0000));
+    __m512i product = one;
+    for (int k = 1; k < n; ++k) {
+        legal[k] = _mm512_mask_and_epi64(held[k], _mm512_test_epi64_mask(held[k], led), held[k], led);
+        count = _mm512_popcnt_epi64(legal[k]);
+        x = _mm512_mul_epu32(x, count);
+        index[k] = _mm512_srli_epi64(x, 32);
+        product = _mm512_mul_epu32(product, count);
+    }
+    maybe |= _mm512_mask_cmplt_epu32_mask(0x5555, x, _mm512_slli_epi64(product, 16));
+    if (__builtin_expect(maybe != 0, 0)) return 0;
+    for (int k = 1; k < n; ++k) bit[k] = select_bits(legal[k], index[k]);
+    __m512i played = bit[0];
+    for (int k = 0; k < n; ++k) {
+        odd[k] = _mm512_xor_si512(odd[k], bit[k]);
+        held[k] = _mm512_ternarylogic_epi64(held[k], bit[k], odd[k], 0xB4); /* held ^ (bit & ~odd) */
+        if (k) played = _mm512_or_si512(played, bit[k]);
+    }
+    /* The winner: the first (under "last", the last) play of the winning card. */
+    __m512i winning = _mm512_mask_and_epi64(_mm512_and_si512(played, led),
+                                            _mm512_test_epi64_mask(played, c->trumps), played,
+                                            c->trumps);
+    __m512i winning_bit = _mm512_srlv_epi64(_mm512_set1_epi64((long long)(UINT64_C(1) << 63)),
+                                            _mm512_lzcnt_epi64(winning));
+    __mmask8 wins[TC_DAM_MAX_PLAYERS], seen = 0;
+    for (int i = 0; i < n; ++i) {
+        int k = last ? n - 1 - i : i;
+        __mmask8 is = _mm512_cmpeq_epi64_mask(bit[k], winning_bit);
+        wins[k] = is & (__mmask8)~seen;
+        seen |= is;
+    }
+    __m512i winner = _mm512_setzero_si512(); /* the winning play, in both 32-bit halves */
+    for (int k = 1; k < n; ++k) winner = _mm512_mask_mov_epi64(winner, wins[k], _mm512_set1_epi32(k));
+    /* The tally: the trick's card values (16-bit lookups of the four plays at once) and one. */
+    __m512i lookups = _mm512_setzero_si512();
+    for (int k = 0; k < n; ++k)
+        lookups = _mm512_or_si512(lookups, _mm512_slli_epi64(_mm512_lzcnt_epi64(bit[k]), 16 * k));
+    __m512i values = _mm512_permutex2var_epi16(c->values_low, lookups, c->values_high);
+    __m512i pairs = _mm512_madd_epi16(values, _mm512_set1_epi16(1));
+    __m512i tally = _mm512_mask_mov_epi32(_mm512_add_epi32(pairs, _mm512_srli_epi64(pairs, 32)),
+                                          0xAAAA, _mm512_set1_epi32(1));
+    __m512i seat = _mm512_add_epi32(next.leader, winner);
+    seat = n == 4 ? _mm512_and_si512(seat, _mm512_set1_epi32(3))
+                  : _mm512_min_epu32(seat, _mm512_sub_epi32(seat, _mm512_set1_epi32(n)));
+    for (int p = 0; p < n; ++p)
+        next.tally[p] = _mm512_mask_add_epi32(next.tally[p],
+                                              _mm512_cmpeq_epi32_mask(seat, _mm512_set1_epi32(p)),
+                                              next.tally[p], tally);
+    /* The winner leads: count the hands from it. */
+    for (int i = 0; i < n; ++i) {
+        g->held[i] = held[i];
+        g->odd[i] = odd[i];
+        for (int k = 1; k < n; ++k) {
+            g->held[i] = _mm512_mask_mov_epi64(g->held[i], wins[k], held[(i + k) % n]);
+            g->odd[i] = _mm512_mask_mov_epi64(g->odd[i], wins[k], odd[(i + k) % n]);
+        }
+        g->tally[i] = next.tally[i];
+    }
+    g->leader = seat;
+    return 1;
+}
+
+/* Lanes' state between the registers and s, h (hands by seat, the tallies added to s). */
+TC_AVX512_TARGET static void load_group(group_regs *g, const tc_dam_state *s,
+                                        const tc_dam_hands *h, int n)
+{
+    uint64_t held[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP], odd[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP];
+    uint32_t leader[2 * TC_DAM_GROUP];
+    for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
+        int first = s[lane].leader;
+        leader[2 * lane] = leader[2 * lane + 1] = (uint32_t)first;
+        for (int k = 0; k < n; ++k) {
+            int seat = tc_dam_seat_after(first, k, n);
+            held[k][lane] = h[lane].held[seat];
+            odd[k][lane] = h[lane].odd[seat];
+        }
+    }
+    for (int k = 0; k < n; ++k) {
+        g->held[k] = _mm512_loadu_si512(held[k]);
+        g->odd[k] = _mm512_loadu_si512(odd[k]);
+        g->tally[k] = _mm512_setzero_si512();
+    }
+    g->leader = _mm512_loadu_si512(leader);
+}
+
+TC_AVX512_TARGET static void store_group(const group_regs *g, tc_dam_state *s, tc_dam_hands *h,
+                                         int n)
+{
+    uint64_t held[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP], odd[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP];
+    uint64_t tally[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP];
+    uint32_t leader[2 * TC_DAM_GROUP];
+    for (int k = 0; k < n; ++k) {
+        _mm512_storeu_si512(held[k], g->held[k]);
+        _mm512_storeu_si512(odd[k], g->odd[k]);
+        _mm512_storeu_si512(tally[k], g->tally[k]);
+    }
+    _mm512_storeu_si512(leader, g->leader);
+    for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
+        int first = (int)leader[2 * lane];
+        s[lane].leader = (int8_t)first;
+        for (int k = 0; k < n; ++k) {
+            int seat = tc_dam_seat_after(first, k, n);
+            h[lane].held[seat] = held[k][lane];
+            h[lane].odd[seat] = odd[k][lane];
+            s[lane].points_taken[k] += (int32_t)(uint32_t)tally[k][lane];
+            s[lane].tricks_won[k] = (int8_t)(s[lane].tricks_won[k] + (int)(tally[k][lane] >> 32));
+        }
+    }
+}
+
+TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r, tc_dam_state *s,
+                                                          tc_dam_hands *h, const tc_mask *trumps,
+                                                          const uint64_t (*words)[TC_DAM_GROUP],
+                                                          bitgen_t *rng, int n, int last)
+{
+    int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
+    int full_refills = pile_size / n, short_refill = pile_size % n;
+    int tricks = full_refills + r->hand_size;
+    uint8_t pile[TC_DAM_MAX_CARDS][TC_DAM_GROUP]; /* pile[position][lane] */
+    for (int at = dealt; at < deck_size; ++at)
+        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) pile[at][lane] = s[lane].pile[at];
+    int16_t by_zeros[64] = {0}; /* the card values by 63 - card */
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) by_zeros[63 - card] = r->values[card];
+    group_consts c;
+    c.trumps = _mm512_loadu_si512(trumps);
+    c.values_low = _mm512_loadu_si512(by_zeros);
+    c.values_high = _mm512_loadu_si512(by_zeros + 32);
+    group_regs g;
+    load_group(&g, s, h, n);
+    for (int t = 0; t < tricks; ++t) {
+        if (t == full_refills + 1 && short_refill)
+            draw_cards(&g, pile + dealt + full_refills * n, short_refill);
+        int refills = t >= 1 && t <= full_refills ? n : 0;
+        const uint8_t(*top)[TC_DAM_GROUP] = pile + dealt + (t - 1) * n;
+        __m512i draws = _mm512_loadu_si512(words[t >> 1]);
+        if (t & 1) draws = _mm512_srli_epi64(draws, 32);
+        if (play_trick(&c, &g, draws, top, refills, n, last)) continue;
+        store_group(&g, s, h, n);
+        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
+            tc_dam_replay_trick(r, &s[lane], &h[lane], trumps[lane],
+                                refills ? s[lane].pile + dealt + (t - 1) * n : 0, refills,
+                                (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1))), rng);
+        }
+        load_group(&g, s, h, n);
+    }
+    if (short_refill && tricks == full_refills + 1)
+        draw_cards(&g, pile + dealt + full_refills * n, short_refill);
+    store_group(&g, s, h, n);
+}
+
+#define TC_DAM_AVX512_LOOP(name, n, last) \
+    TC_AVX512_TARGET static void name(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h, \
+                                      const tc_mask *trumps, \
+                                      const uint64_t (*words)[TC_DAM_GROUP], bitgen_t *rng) \
+    { \
+        play_tricks(r, s, h, trumps, words, rng, n, last); \
+    }
+TC_DAM_AVX512_LOOP(tricks_2, 2, 0)
+TC_DAM_AVX512_LOOP(tricks_3, 3, 0)
+TC_DAM_AVX512_LOOP(tricks_4, 4, 0)
+TC_DAM_AVX512_LOOP(tricks_2_last, 2, 1)
+TC_DAM_AVX512_LOOP(tricks_3_last, 3, 1)
+TC_DAM_AVX512_LOOP(tricks_4_last, 4, 1)
+
+void tc_dam_avx512_tricks(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h,
+                          const tc_mask *trumps, const uint64_t (*words)[TC_DAM_GROUP],
+                          bitgen_t *rng)
+{
+    typedef void (*loop_fn)(const tc_dam_rules *, tc_dam_state *, tc_dam_hands *, const tc_mask *,
+                            const uint64_t (*)[TC_DAM_GROUP], bitgen_t *);
+    static const loop_fn loops[2][3] = {{tricks_2, tricks_3, tricks_4},
+                                        {tricks_2_last, tricks_3_last, tricks_4_last}};
+    loops[r->trick.duplicates == TC_DUP_LAST][r->players - 2](r, s, h, trumps, words, rng);
+}
+#endif
