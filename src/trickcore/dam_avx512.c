@@ -32,7 +32,7 @@ typedef struct {
 /* What every trick reads. */
 typedef struct {
     __m512i trumps;                 /* each lane's trump cards, or 0 */
-    __m512i values_low, values_high; /* 16-bit card values by 63 - card (lzcnt of the card's bit) */
+    __m512i values_low, values_high; /* the 16-bit card values by card (0 from 56 to 63) */
 } group_consts;
 
 /* The position of the j-th lowest set bit of the nibble v at 4 * v + j (0 past its bits). */
@@ -40,18 +40,27 @@ static const uint8_t nibble_select_table[64] = {
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 1, 2, 0, 0, 0, 1, 2, 0,
     3, 0, 0, 0, 0, 3, 0, 0, 1, 3, 0, 0, 0, 1, 3, 0, 2, 3, 0, 0, 0, 2, 3, 0, 1, 2, 3, 0, 0, 1, 2, 3};
 
-/* A byte shuffle that copies the first byte of each 64-bit lane to all its bytes. */
-static const uint8_t first_byte_table[64] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8,
-    0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8};
+/* A byte shuffle that copies byte 4 of each 64-bit lane (the low byte of its high half) to all
+ * its bytes. */
+static const uint8_t high_half_byte_table[64] = {
+    4, 4, 4, 4, 4, 4, 4, 4, 12, 12, 12, 12, 12, 12, 12, 12, 4, 4, 4, 4, 4, 4, 4, 4, 12, 12, 12, 12,
+    12, 12, 12, 12, 4, 4, 4, 4, 4, 4, 4, 4, 12, 12, 12, 12, 12, 12, 12, 12, 4, 4, 4, 4, 4, 4, 4, 4,
+    12, 12, 12, 12, 12, 12, 12, 12};
 
-/* The k-th lowest set bit (k counted from 0) of each lane's m, which has more than k set, as a
- * mask. Byte by byte: the byte holding the bit is the one whose running count of set bits
+/* The first card of the suit of each card (0 past the 52 cards). */
+static const uint8_t suit_start_table[64] = {
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  13, 13, 13, 13, 13, 13, 13, 13, 13,
+    13, 13, 13, 13, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 39, 39, 39, 39, 39,
+    39, 39, 39, 39, 39, 39, 39, 39, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0};
+
+/* The position (card) of the k-th lowest set bit (k counted from 0) of each lane's m, which has
+ * more than k set; k is the high half of each lane of `k_high` (as a batch step leaves its
+ * index). Byte by byte: the byte holding the bit is the one whose running count of set bits
  * passes k; within it, the nibble; within the nibble, a table lookup. */
-TC_AVX512_TARGET static inline __m512i select_bits(__m512i m, __m512i k)
+TC_AVX512_TARGET static inline __m512i select_cards(__m512i m, __m512i k_high)
 {
     const __m512i nibble_select = _mm512_loadu_si512(nibble_select_table);
-    const __m512i first_byte = _mm512_loadu_si512(first_byte_table);
+    const __m512i high_half_byte = _mm512_loadu_si512(high_half_byte_table);
     const __m512i byte_base = _mm512_set1_epi64(0x3830282018100800); /* 8 * byte */
     const __m512i low_nibbles = _mm512_set1_epi8(0x0F);
     __m512i count = _mm512_popcnt_epi8(m);
@@ -59,7 +68,7 @@ TC_AVX512_TARGET static inline __m512i select_bits(__m512i m, __m512i k)
     through = _mm512_add_epi8(through, _mm512_slli_epi64(through, 16));
     through = _mm512_add_epi8(through, _mm512_slli_epi64(through, 32)); /* set bits to byte end */
     __m512i before = _mm512_sub_epi8(through, count);
-    __m512i kb = _mm512_shuffle_epi8(k, first_byte); /* k in every byte of its lane */
+    __m512i kb = _mm512_shuffle_epi8(k_high, high_half_byte); /* k in every byte of its lane */
     __mmask64 target = _mm512_mask_cmple_epu8_mask(_mm512_cmpgt_epu8_mask(through, kb), before, kb);
     __m512i rank = _mm512_sub_epi8(kb, before); /* of the bit within the target byte */
     __m512i low = _mm512_and_si512(m, low_nibbles);
@@ -72,31 +81,46 @@ TC_AVX512_TARGET static inline __m512i select_bits(__m512i m, __m512i k)
                                          nibble_select);
     at = _mm512_mask_add_epi8(at, high, at, _mm512_set1_epi8(4));
     at = _mm512_maskz_add_epi8(target, at, byte_base);
-    return _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_sad_epu8(at, _mm512_setzero_si512()));
+    return _mm512_sad_epu8(at, _mm512_setzero_si512());
 }
 
-/* The cards of the suit of each lane's card `bit`. */
-TC_AVX512_TARGET static inline __m512i suit_cards_of(__m512i bit)
+/* The cards of the suit of each lane's card. */
+TC_AVX512_TARGET static inline __m512i suit_cards_of(__m512i card)
 {
-    __m512i cards = _mm512_set1_epi64((long long)TC_SUIT_MASK_BITS);
-    for (int suit = 1; suit < TC_NUM_SUITS; ++suit) {
-        __mmask8 above = _mm512_cmpge_epu64_mask(bit, _mm512_set1_epi64(1LL << (suit * TC_NUM_RANKS)));
-        cards = _mm512_mask_mov_epi64(cards, above, _mm512_set1_epi64((long long)tc_suit_mask(suit)));
-    }
-    return cards;
+    __m512i start = _mm512_permutexvar_epi8(card, _mm512_loadu_si512(suit_start_table));
+    return _mm512_sllv_epi64(_mm512_set1_epi64((long long)TC_SUIT_MASK_BITS), start);
 }
 
-/* Adds the cards pile[k][lane] (8 bytes per k) to the hands of the first `count` seats from the
- * leader. */
-TC_AVX512_TARGET static inline void draw_cards(group_regs *g, const uint8_t (*pile)[TC_DAM_GROUP],
+/* Adds the cards (bits) pile[k][lane] to the hands of the first `count` seats from the leader. */
+TC_AVX512_TARGET static inline void draw_cards(group_regs *g, const tc_mask (*pile)[TC_DAM_GROUP],
                                                int count)
 {
     for (int k = 0; k < count; ++k) {
-        __m512i card = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)pile[k]));
-        __m512i bit = _mm512_sllv_epi64(_mm512_set1_epi64(1), card);
+        __m512i bit = _mm512_loadu_si512(pile[k]);
         g->held[k] = _mm512_or_si512(g->held[k], bit);
         g->odd[k] = _mm512_xor_si512(g->odd[k], bit);
     }
+}
+
+/* The exact test behind play_trick's quick one, for the lanes it flags (rarely): whether the
+ * first card's draw (its last low part lead_x, its bound lead_bound) or the followers' batch
+ * (batch_x, the product of its bounds) is rejected in some lane. */
+TC_AVX512_TARGET __attribute__((noinline, cold)) static int some_draw_rejected(
+    __m512i lead_x, __m512i lead_bound, __m512i batch_x, __m512i product)
+{
+    uint64_t lead_low[TC_DAM_GROUP], bound[TC_DAM_GROUP], batch_low[TC_DAM_GROUP];
+    uint64_t products[TC_DAM_GROUP];
+    _mm512_storeu_si512(lead_low, lead_x);
+    _mm512_storeu_si512(bound, lead_bound);
+    _mm512_storeu_si512(batch_low, batch_x);
+    _mm512_storeu_si512(products, product);
+    for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
+        uint64_t lead = (uint64_t)(uint32_t)lead_low[lane] << 32;
+        uint64_t batch = (uint64_t)(uint32_t)batch_low[lane] << 32;
+        if (lead < tc_batch_threshold(bound[lane], 16) || batch < tc_batch_threshold(products[lane], 16))
+            return 1;
+    }
+    return 0;
 }
 
 /* Plays one trick of all n seats in every lane with its 32 random bits (the low half of each
@@ -104,7 +128,7 @@ TC_AVX512_TARGET static inline void draw_cards(group_regs *g, const uint8_t (*pi
  * Returns 0, having changed nothing, when some lane's draw may be rejected (dam.c redraws). */
 TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, group_regs *g,
                                                         __m512i draws,
-                                                        const uint8_t (*pile)[TC_DAM_GROUP],
+                                                        const tc_mask (*pile)[TC_DAM_GROUP],
                                                         int refills, int n, int last)
 {
     const __m512i one = _mm512_set1_epi64(1);
@@ -112,25 +136,27 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
     draw_cards(&next, pile, refills);
     __m512i *held = next.held, *odd = next.odd;
     /* The first card: a batch of one on the low 16 bits (x in the top half of 32 bits). */
-    __m512i count = _mm512_popcnt_epi64(held[0]);
-    __m512i x = _mm512_mul_epu32(_mm512_slli_epi64(draws, 16), count);
-    __mmask16 maybe = _mm512_mask_cmplt_epu32_mask(0x5555, x, _mm512_slli_epi64(count, 16));
-    __m512i bit[TC_DAM_MAX_PLAYERS], legal[TC_DAM_MAX_PLAYERS], index[TC_DAM_MAX_PLAYERS];
-    bit[0] = select_bits(held[0], _mm512_srli_epi64(x, 32));
-    __m512i led = suit_cards_of(bit[0]);
+    __m512i lead_bound = _mm512_popcnt_epi64(held[0]);
+    __m512i lead_x = _mm512_mul_epu32(_mm512_slli_epi64(draws, 16), lead_bound);
+    __mmask16 maybe = _mm512_mask_cmplt_epu32_mask(0x5555, lead_x, _mm512_slli_epi64(lead_bound, 16));
+    __m512i card[TC_DAM_MAX_PLAYERS], bit[TC_DAM_MAX_PLAYERS], legal[TC_DAM_MAX_PLAYERS];
+    __m512i index[TC_DAM_MAX_PLAYERS]; /* in the high halves */
+    card[0] = select_cards(held[0], lead_x);
+    __m512i led = suit_cards_of(card[0]);
     /* The followers: one batch on the high 16 bits. */
-    x = _mm512_and_si512(draws, _mm512_set1_epi64(0xFFFF0000));
+    __m512i x = _mm512_and_si512(draws, _mm512_set1_epi64(0xFFFF0000));
     __m512i product = one;
     for (int k = 1; k < n; ++k) {
         legal[k] = _mm512_mask_and_epi64(held[k], _mm512_test_epi64_mask(held[k], led), held[k], led);
-        count = _mm512_popcnt_epi64(legal[k]);
-        x = _mm512_mul_epu32(x, count);
-        index[k] = _mm512_srli_epi64(x, 32);
+        __m512i count = _mm512_popcnt_epi64(legal[k]);
+        x = index[k] = _mm512_mul_epu32(x, count);
         product = _mm512_mul_epu32(product, count);
     }
     maybe |= _mm512_mask_cmplt_epu32_mask(0x5555, x, _mm512_slli_epi64(product, 16));
-    if (__builtin_expect(maybe != 0, 0)) return 0;
-    for (int k = 1; k < n; ++k) bit[k] = select_bits(legal[k], index[k]);
+    if (__builtin_expect(maybe != 0, 0) && some_draw_rejected(lead_x, lead_bound, x, product))
+        return 0;
+    for (int k = 1; k < n; ++k) card[k] = select_cards(legal[k], index[k]);
+    for (int k = 0; k < n; ++k) bit[k] = _mm512_sllv_epi64(one, card[k]);
     __m512i played = bit[0];
     for (int k = 0; k < n; ++k) {
         odd[k] = _mm512_xor_si512(odd[k], bit[k]);
@@ -153,9 +179,8 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
     __m512i winner = _mm512_setzero_si512(); /* the winning play, in both 32-bit halves */
     for (int k = 1; k < n; ++k) winner = _mm512_mask_mov_epi64(winner, wins[k], _mm512_set1_epi32(k));
     /* The tally: the trick's card values (16-bit lookups of the four plays at once) and one. */
-    __m512i lookups = _mm512_setzero_si512();
-    for (int k = 0; k < n; ++k)
-        lookups = _mm512_or_si512(lookups, _mm512_slli_epi64(_mm512_lzcnt_epi64(bit[k]), 16 * k));
+    __m512i lookups = _mm512_set1_epi64((long long)(UINT64_C(0x003F003F003F003F) << (16 * n)));
+    for (int k = 0; k < n; ++k) lookups = _mm512_or_si512(lookups, _mm512_slli_epi64(card[k], 16 * k));
     __m512i values = _mm512_permutex2var_epi16(c->values_low, lookups, c->values_high);
     __m512i pairs = _mm512_madd_epi16(values, _mm512_set1_epi16(1));
     __m512i tally = _mm512_mask_mov_epi32(_mm512_add_epi32(pairs, _mm512_srli_epi64(pairs, 32)),
@@ -168,6 +193,19 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
                                               _mm512_cmpeq_epi32_mask(seat, _mm512_set1_epi32(p)),
                                               next.tally[p], tally);
     /* The winner leads: count the hands from it. */
+    if (n == 4) {
+        __mmask8 by_one = wins[1] | wins[3], by_two = wins[2] | wins[3];
+        __m512i turned_held[4], turned_odd[4];
+        for (int i = 0; i < 4; ++i) {
+            turned_held[i] = _mm512_mask_mov_epi64(held[i], by_one, held[(i + 1) % 4]);
+            turned_odd[i] = _mm512_mask_mov_epi64(odd[i], by_one, odd[(i + 1) % 4]);
+        }
+        for (int i = 0; i < 4; ++i) {
+            g->held[i] = _mm512_mask_mov_epi64(turned_held[i], by_two, turned_held[(i + 2) % 4]);
+            g->odd[i] = _mm512_mask_mov_epi64(turned_odd[i], by_two, turned_odd[(i + 2) % 4]);
+            g->tally[i] = next.tally[i];
+        }
+    } else
     for (int i = 0; i < n; ++i) {
         g->held[i] = held[i];
         g->odd[i] = odd[i];
@@ -237,22 +275,22 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size;
-    uint8_t pile[TC_DAM_MAX_CARDS][TC_DAM_GROUP]; /* pile[position][lane] */
+    tc_mask pile[TC_DAM_MAX_CARDS][TC_DAM_GROUP]; /* the pile's cards by position and lane */
     for (int at = dealt; at < deck_size; ++at)
-        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) pile[at][lane] = s[lane].pile[at];
-    int16_t by_zeros[64] = {0}; /* the card values by 63 - card */
-    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) by_zeros[63 - card] = r->values[card];
+        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) pile[at][lane] = tc_bit(s[lane].pile[at]);
+    int16_t values[64] = {0};
+    memcpy(values, r->values, sizeof r->values);
     group_consts c;
     c.trumps = _mm512_loadu_si512(trumps);
-    c.values_low = _mm512_loadu_si512(by_zeros);
-    c.values_high = _mm512_loadu_si512(by_zeros + 32);
+    c.values_low = _mm512_loadu_si512(values);
+    c.values_high = _mm512_loadu_si512(values + 32);
     group_regs g;
     load_group(&g, s, h, n);
     for (int t = 0; t < tricks; ++t) {
         if (t == full_refills + 1 && short_refill)
             draw_cards(&g, pile + dealt + full_refills * n, short_refill);
         int refills = t >= 1 && t <= full_refills ? n : 0;
-        const uint8_t(*top)[TC_DAM_GROUP] = pile + dealt + (t - 1) * n;
+        const tc_mask(*top)[TC_DAM_GROUP] = pile + dealt + (t - 1) * n;
         __m512i draws = _mm512_loadu_si512(words[t >> 1]);
         if (t & 1) draws = _mm512_srli_epi64(draws, 32);
         if (play_trick(&c, &g, draws, top, refills, n, last)) continue;
