@@ -54,12 +54,12 @@ def test_two_pack_deals_shuffle_the_previous_order_above_the_first_hand() -> Non
 
 
 def test_dam_deals_by_the_shuffle_stream() -> None:
-    # Dam deals in groups of 8 lanes: each deal shuffles its lane's deck as the lane's last deal
-    # left it (card order at first) with keep = hand size, one deal after another (10 deals: a
+    # Dam deals in groups of 16 lanes: each deal shuffles its lane's deck as the lane's last deal
+    # left it (card order at first) with keep = hand size, one deal after another (18 deals: a
     # group and part of the next); the greedy policy draws nothing more. Hands, then the pile in
     # draw order.
     rules = Rules.avoid()
-    group, deals = 8, 10
+    group, deals = 16, 18
     result = rules.simulate_block(np.random.SeedSequence(9), deals, "greedy", record=True)
     words = word_reader(np.random.PCG64(np.random.SeedSequence(9)))
     deck = [c for c in range(56) for _ in range(rules.deck.count(tc.Card(c)))]

@@ -26,7 +26,7 @@
 #define TC_DAM_MAX_HAND 13
 #define TC_DAM_MAX_CARDS 108 /* two packs and four jokers */
 #define TC_DAM_MAX_VALUE 1000 /* bound on |points| of one card and on the last-trick bonus */
-#define TC_DAM_GROUP 8        /* deals dealt and played together by tc_dam_simulate */
+#define TC_DAM_GROUP 16       /* deals dealt and played together by tc_dam_simulate */
 
 enum tc_dam_phase { TC_DAM_PLAYING = 0, TC_DAM_OVER = 1 };
 

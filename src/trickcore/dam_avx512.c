@@ -7,8 +7,11 @@
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512vpopcntdq,avx512bitalg," \
                           "avx512vbmi,popcnt,bmi,bmi2")))
 
-#if TC_DAM_GROUP != 8
-#error "the AVX-512 loop plays one deal in each of the 8 lanes of a register"
+/* The group's deals, 8 to a register (one in each 64-bit lane), played in step. */
+#define TC_AVX512_LANES 8
+#define TC_AVX512_REGS (TC_DAM_GROUP / TC_AVX512_LANES)
+#if TC_DAM_GROUP % TC_AVX512_LANES != 0
+#error "the AVX-512 loop plays the group 8 deals to a register"
 #endif
 
 int tc_dam_avx512_usable(void)
@@ -91,12 +94,12 @@ TC_AVX512_TARGET static inline __m512i suit_cards_of(__m512i card)
     return _mm512_sllv_epi64(_mm512_set1_epi64((long long)TC_SUIT_MASK_BITS), start);
 }
 
-/* Adds the cards (bits) pile[k][lane] to the hands of the first `count` seats from the leader. */
-TC_AVX512_TARGET static inline void draw_cards(group_regs *g, const tc_mask (*pile)[TC_DAM_GROUP],
-                                               int count)
+/* Adds the cards (bits) pile[k * TC_DAM_GROUP + lane] to the hands of the first `count` seats
+ * from the leader. */
+TC_AVX512_TARGET static inline void draw_cards(group_regs *g, const tc_mask *pile, int count)
 {
     for (int k = 0; k < count; ++k) {
-        __m512i bit = _mm512_loadu_si512(pile[k]);
+        __m512i bit = _mm512_loadu_si512(pile + k * TC_DAM_GROUP);
         g->held[k] = _mm512_or_si512(g->held[k], bit);
         g->odd[k] = _mm512_xor_si512(g->odd[k], bit);
     }
@@ -108,13 +111,13 @@ TC_AVX512_TARGET static inline void draw_cards(group_regs *g, const tc_mask (*pi
 TC_AVX512_TARGET __attribute__((noinline, cold)) static int some_draw_rejected(
     __m512i lead_x, __m512i lead_bound, __m512i batch_x, __m512i product)
 {
-    uint64_t lead_low[TC_DAM_GROUP], bound[TC_DAM_GROUP], batch_low[TC_DAM_GROUP];
-    uint64_t products[TC_DAM_GROUP];
+    uint64_t lead_low[TC_AVX512_LANES], bound[TC_AVX512_LANES], batch_low[TC_AVX512_LANES];
+    uint64_t products[TC_AVX512_LANES];
     _mm512_storeu_si512(lead_low, lead_x);
     _mm512_storeu_si512(bound, lead_bound);
     _mm512_storeu_si512(batch_low, batch_x);
     _mm512_storeu_si512(products, product);
-    for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
+    for (int lane = 0; lane < TC_AVX512_LANES; ++lane) {
         uint64_t lead = (uint64_t)(uint32_t)lead_low[lane] << 32;
         uint64_t batch = (uint64_t)(uint32_t)batch_low[lane] << 32;
         if (lead < tc_batch_threshold(bound[lane], 16) || batch < tc_batch_threshold(products[lane], 16))
@@ -128,8 +131,8 @@ TC_AVX512_TARGET __attribute__((noinline, cold)) static int some_draw_rejected(
  * Returns 0, having changed nothing, when some lane's draw may be rejected (dam.c redraws). */
 TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, group_regs *g,
                                                         __m512i draws,
-                                                        const tc_mask (*pile)[TC_DAM_GROUP],
-                                                        int refills, int n, int last)
+                                                        const tc_mask *pile, int refills, int n,
+                                                        int last)
 {
     const __m512i one = _mm512_set1_epi64(1);
     group_regs next = *g;
@@ -223,9 +226,9 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
 TC_AVX512_TARGET static void load_group(group_regs *g, const tc_dam_state *s,
                                         const tc_dam_hands *h, int n)
 {
-    uint64_t held[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP], odd[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP];
-    uint32_t leader[2 * TC_DAM_GROUP];
-    for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
+    uint64_t held[TC_DAM_MAX_PLAYERS][TC_AVX512_LANES], odd[TC_DAM_MAX_PLAYERS][TC_AVX512_LANES];
+    uint32_t leader[2 * TC_AVX512_LANES];
+    for (int lane = 0; lane < TC_AVX512_LANES; ++lane) {
         int first = s[lane].leader;
         leader[2 * lane] = leader[2 * lane + 1] = (uint32_t)first;
         for (int k = 0; k < n; ++k) {
@@ -245,16 +248,16 @@ TC_AVX512_TARGET static void load_group(group_regs *g, const tc_dam_state *s,
 TC_AVX512_TARGET static void store_group(const group_regs *g, tc_dam_state *s, tc_dam_hands *h,
                                          int n)
 {
-    uint64_t held[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP], odd[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP];
-    uint64_t tally[TC_DAM_MAX_PLAYERS][TC_DAM_GROUP];
-    uint32_t leader[2 * TC_DAM_GROUP];
+    uint64_t held[TC_DAM_MAX_PLAYERS][TC_AVX512_LANES], odd[TC_DAM_MAX_PLAYERS][TC_AVX512_LANES];
+    uint64_t tally[TC_DAM_MAX_PLAYERS][TC_AVX512_LANES];
+    uint32_t leader[2 * TC_AVX512_LANES];
     for (int k = 0; k < n; ++k) {
         _mm512_storeu_si512(held[k], g->held[k]);
         _mm512_storeu_si512(odd[k], g->odd[k]);
         _mm512_storeu_si512(tally[k], g->tally[k]);
     }
     _mm512_storeu_si512(leader, g->leader);
-    for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
+    for (int lane = 0; lane < TC_AVX512_LANES; ++lane) {
         int first = (int)leader[2 * lane];
         s[lane].leader = (int8_t)first;
         for (int k = 0; k < n; ++k) {
@@ -280,31 +283,44 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
         for (int lane = 0; lane < TC_DAM_GROUP; ++lane) pile[at][lane] = tc_bit(s[lane].pile[at]);
     int16_t values[64] = {0};
     memcpy(values, r->values, sizeof r->values);
-    group_consts c;
-    c.trumps = _mm512_loadu_si512(trumps);
-    c.values_low = _mm512_loadu_si512(values);
-    c.values_high = _mm512_loadu_si512(values + 32);
-    group_regs g;
-    load_group(&g, s, h, n);
-    for (int t = 0; t < tricks; ++t) {
-        if (t == full_refills + 1 && short_refill)
-            draw_cards(&g, pile + dealt + full_refills * n, short_refill);
-        int refills = t >= 1 && t <= full_refills ? n : 0;
-        const tc_mask(*top)[TC_DAM_GROUP] = pile + dealt + (t - 1) * n;
-        __m512i draws = _mm512_loadu_si512(words[t >> 1]);
-        if (t & 1) draws = _mm512_srli_epi64(draws, 32);
-        if (play_trick(&c, &g, draws, top, refills, n, last)) continue;
-        store_group(&g, s, h, n);
-        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
-            tc_dam_replay_trick(r, &s[lane], &h[lane], trumps[lane],
-                                refills ? s[lane].pile + dealt + (t - 1) * n : 0, refills,
-                                (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1))), rng);
-        }
-        load_group(&g, s, h, n);
+    group_consts c[TC_AVX512_REGS];
+    group_regs g[TC_AVX512_REGS];
+    for (int i = 0; i < TC_AVX512_REGS; ++i) {
+        c[i].trumps = _mm512_loadu_si512(trumps + TC_AVX512_LANES * i);
+        c[i].values_low = _mm512_loadu_si512(values);
+        c[i].values_high = _mm512_loadu_si512(values + 32);
+        load_group(&g[i], s + TC_AVX512_LANES * i, h + TC_AVX512_LANES * i, n);
     }
-    if (short_refill && tricks == full_refills + 1)
-        draw_cards(&g, pile + dealt + full_refills * n, short_refill);
-    store_group(&g, s, h, n);
+    const tc_mask *short_top = pile[dealt + full_refills * n];
+    for (int t = 0; t < tricks; ++t) {
+        int refills = t >= 1 && t <= full_refills ? n : 0;
+        const tc_mask *top = pile[dealt + (t - 1) * n];
+        int played[TC_AVX512_REGS];
+        for (int i = 0; i < TC_AVX512_REGS; ++i) {
+            int lane = TC_AVX512_LANES * i;
+            if (t == full_refills + 1 && short_refill)
+                draw_cards(&g[i], short_top + lane, short_refill);
+            __m512i draws = _mm512_loadu_si512(words[t >> 1] + lane);
+            if (t & 1) draws = _mm512_srli_epi64(draws, 32);
+            played[i] = play_trick(&c[i], &g[i], draws, top + lane, refills, n, last);
+        }
+        for (int i = 0; i < TC_AVX512_REGS; ++i) {
+            if (played[i]) continue;
+            int first = TC_AVX512_LANES * i;
+            store_group(&g[i], s + first, h + first, n);
+            for (int lane = first; lane < first + TC_AVX512_LANES; ++lane)
+                tc_dam_replay_trick(r, &s[lane], &h[lane], trumps[lane],
+                                    refills ? s[lane].pile + dealt + (t - 1) * n : 0, refills,
+                                    (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1))), rng);
+            load_group(&g[i], s + first, h + first, n);
+        }
+    }
+    for (int i = 0; i < TC_AVX512_REGS; ++i) {
+        int first = TC_AVX512_LANES * i;
+        if (short_refill && tricks == full_refills + 1)
+            draw_cards(&g[i], short_top + first, short_refill);
+        store_group(&g[i], s + first, h + first, n);
+    }
 }
 
 #define TC_DAM_AVX512_LOOP(name, n, last) \

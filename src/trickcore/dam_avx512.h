@@ -1,9 +1,10 @@
 /* Danish Dam's simulation on AVX-512: the tricks that every seat plays (the fast phase), for the
- * TC_DAM_GROUP (8) lanes of a group at once, one deal in each 64-bit lane of a 512-bit register,
- * under the random policy without jokers. It plays the same cards as dam.c's scalar loops, from
- * the same draws (dam.h, "Random choices from draws made ahead"): a trick where some lane's draw
- * may need replacing is handed to dam.c's tc_dam_replay_trick, lane by lane, which redraws as
- * the scalar loops do.
+ * TC_DAM_GROUP (16) deals of a group at once under the random policy without jokers: one deal in
+ * each 64-bit lane of a 512-bit register, and two registers' deals in step, since one trick
+ * hangs on the last (the CPU overlaps two independent chains). It plays the same cards as dam.c's
+ * scalar loops, from the same draws (dam.h, "Random choices from draws made ahead"): a trick
+ * where some lane's draw is rejected is handed to dam.c's tc_dam_replay_trick, lane by lane,
+ * which redraws as the scalar loops do.
  *
  * Built where the compiler can target AVX-512 from a portable build (GCC or Clang on x86-64):
  * the functions carry a target attribute, and tc_dam_simulate calls them only when
