@@ -106,6 +106,10 @@ class DealCore(DealHistory):
         "greedy") in C, leaving this deal unchanged: the points of each playout, shape
         (count, players). Omniscient: the playouts use the true hands and pile."""
 
+def best_loop_isa() -> str:
+    """The instruction set of the loop "best" runs on this CPU for the random policy without
+    recording and a deck without jokers: "avx512", "bmi2" or "portable" (see tc_dam_best_isa)."""
+
 def simulate_block(
     kernel: KernelRules,
     bit_generator: np.random.BitGenerator,
@@ -116,4 +120,5 @@ def simulate_block(
 ) -> dict[str, NDArray[Any]]:
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
-    compiled loop ("best", "portable" or "generic"), for tests that compare them."""
+    compiled loop ("best", "scalar": best without AVX-512, "portable" or "generic"), for tests
+    that compare them."""

@@ -292,11 +292,21 @@ cdef int policy_code(object policy) except -1:
     return POLICIES[policy]
 
 
+ISAS = {TC_DAM_ISA_PORTABLE: "portable", TC_DAM_ISA_BMI2: "bmi2", TC_DAM_ISA_AVX512: "avx512"}
+
+
+def best_loop_isa():
+    """The instruction set of the loop "best" runs on this CPU for the random policy without
+    recording and a deck without jokers: "avx512", "bmi2" or "portable" (see tc_dam_best_isa)."""
+    return ISAS[tc_dam_best_isa()]
+
+
 def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bint record,
                    loop="best"):
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
-    compiled loop ("best", "portable" or "generic"), for tests that compare them."""
+    compiled loop ("best", "scalar": best without AVX-512, "portable" or "generic"), for tests
+    that compare them."""
     cdef int code = policy_code(policy)
     if loop not in LOOPS:
         raise RulesError(f"unknown loop {loop!r} (expected one of {', '.join(LOOPS)})")

@@ -882,6 +882,18 @@ static const simulate_fn loops_avx512[2][3] = {{avx512_2, avx512_3, avx512_4},
                                                {avx512_2_last, avx512_3_last, avx512_4_last}};
 #endif
 
+int tc_dam_best_isa(void)
+{
+#ifdef TC_DAM_AVX512
+    if (tc_dam_avx512_usable()) return TC_DAM_ISA_AVX512;
+#endif
+#ifdef TC_DRAW_BMI2_NATIVE
+    return TC_DAM_ISA_BMI2;
+#else
+    return tc_playout_use_bmi2() ? TC_DAM_ISA_BMI2 : TC_DAM_ISA_PORTABLE;
+#endif
+}
+
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                     const tc_dam_block *out, int loop)
 {
@@ -894,12 +906,13 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
     }
     int deck = (r->deck.once & TC_JOKER_MASK) ? 2 : r->trick.duplicates == TC_DUP_LAST;
     int players = r->players - 2;
+    int isa = loop == TC_DAM_LOOP_PORTABLE ? TC_DAM_ISA_PORTABLE : tc_dam_best_isa();
     simulate_fn fast = loops_portable[deck][players];
 #ifdef TC_DRAW_BMI2_CLONE
-    if (loop != TC_DAM_LOOP_PORTABLE && tc_playout_use_bmi2()) fast = loops_bmi2[deck][players];
+    if (isa >= TC_DAM_ISA_BMI2) fast = loops_bmi2[deck][players];
 #endif
 #ifdef TC_DAM_AVX512
-    if (loop == TC_DAM_LOOP_BEST && deck < 2 && tc_dam_avx512_usable())
+    if (loop == TC_DAM_LOOP_BEST && deck < 2 && isa == TC_DAM_ISA_AVX512)
         fast = loops_avx512[deck][players];
 #endif
     fast(r, rng, count, out);

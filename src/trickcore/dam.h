@@ -241,6 +241,12 @@ enum tc_dam_loop {
     TC_DAM_LOOP_SCALAR = 3
 };
 
+/* The instruction set of the loop BEST runs here for the random policy without recording: with
+ * a deck without jokers AVX512 when the CPU (and OS) runs dam_avx512.c, else BMI2 when the CPU
+ * has a fast one (or the build targets it), else PORTABLE; with jokers never AVX512. */
+enum tc_dam_isa { TC_DAM_ISA_PORTABLE = 0, TC_DAM_ISA_BMI2 = 1, TC_DAM_ISA_AVX512 = 2 };
+int tc_dam_best_isa(void);
+
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played
  * TC_DAM_GROUP at a time, trick by trick (see "Random choices from draws made ahead"); deal j
  * depends only on the bit stream and j. */

@@ -23,9 +23,9 @@ int tc_dam_avx512_usable(void)
            __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2");
 }
 
-/* The state of the group's deals between tricks. Hands are by seat counted from the leader (so
- * the leader's is held[0]), which makes every trick the same sequence of operations in every
- * lane; the leader's seat and the tallies are by seat. */
+/* The state of eight deals between tricks. Hands are by seat counted from the leader (so the
+ * leader's is held[0]), which makes every trick the same sequence of operations in every lane;
+ * the leader's seat and the tallies are by seat. */
 typedef struct {
     __m512i held[TC_DAM_MAX_PLAYERS], odd[TC_DAM_MAX_PLAYERS]; /* tc_dam_hands' parity form */
     __m512i leader; /* the seat, in both 32-bit halves */
@@ -120,7 +120,8 @@ TC_AVX512_TARGET __attribute__((noinline, cold)) static int some_draw_rejected(
     for (int lane = 0; lane < TC_AVX512_LANES; ++lane) {
         uint64_t lead = (uint64_t)(uint32_t)lead_low[lane] << 32;
         uint64_t batch = (uint64_t)(uint32_t)batch_low[lane] << 32;
-        if (lead < tc_batch_threshold(bound[lane], 16) || batch < tc_batch_threshold(products[lane], 16))
+        if (lead < tc_batch_threshold(bound[lane], 16) ||
+            batch < tc_batch_threshold(products[lane], 16))
             return 1;
     }
     return 0;
@@ -141,7 +142,8 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
     /* The first card: a batch of one on the low 16 bits (x in the top half of 32 bits). */
     __m512i lead_bound = _mm512_popcnt_epi64(held[0]);
     __m512i lead_x = _mm512_mul_epu32(_mm512_slli_epi64(draws, 16), lead_bound);
-    __mmask16 maybe = _mm512_mask_cmplt_epu32_mask(0x5555, lead_x, _mm512_slli_epi64(lead_bound, 16));
+    __mmask16 maybe = /* the low part (low half) below 2^16 mod bound < bound, shifted alike */
+        _mm512_mask_cmplt_epu32_mask(0x5555, lead_x, _mm512_slli_epi64(lead_bound, 16));
     __m512i card[TC_DAM_MAX_PLAYERS], bit[TC_DAM_MAX_PLAYERS], legal[TC_DAM_MAX_PLAYERS];
     __m512i index[TC_DAM_MAX_PLAYERS]; /* in the high halves */
     card[0] = select_cards(held[0], lead_x);
@@ -150,7 +152,8 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
     __m512i x = _mm512_and_si512(draws, _mm512_set1_epi64(0xFFFF0000));
     __m512i product = one;
     for (int k = 1; k < n; ++k) {
-        legal[k] = _mm512_mask_and_epi64(held[k], _mm512_test_epi64_mask(held[k], led), held[k], led);
+        __mmask8 follows = _mm512_test_epi64_mask(held[k], led);
+        legal[k] = _mm512_mask_and_epi64(held[k], follows, held[k], led);
         __m512i count = _mm512_popcnt_epi64(legal[k]);
         x = index[k] = _mm512_mul_epu32(x, count);
         product = _mm512_mul_epu32(product, count);
@@ -163,7 +166,7 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
     __m512i played = bit[0];
     for (int k = 0; k < n; ++k) {
         odd[k] = _mm512_xor_si512(odd[k], bit[k]);
-        held[k] = _mm512_ternarylogic_epi64(held[k], bit[k], odd[k], 0xB4); /* held ^ (bit & ~odd) */
+        held[k] = _mm512_ternarylogic_epi64(held[k], bit[k], odd[k], 0xB4); /* ^ (bit & ~odd) */
         if (k) played = _mm512_or_si512(played, bit[k]);
     }
     /* The winner: the first (under "last", the last) play of the winning card. */
@@ -180,10 +183,13 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
         seen |= is;
     }
     __m512i winner = _mm512_setzero_si512(); /* the winning play, in both 32-bit halves */
-    for (int k = 1; k < n; ++k) winner = _mm512_mask_mov_epi64(winner, wins[k], _mm512_set1_epi32(k));
-    /* The tally: the trick's card values (16-bit lookups of the four plays at once) and one. */
+    for (int k = 1; k < n; ++k)
+        winner = _mm512_mask_mov_epi64(winner, wins[k], _mm512_set1_epi32(k));
+    /* The tally: the trick's card values (16-bit lookups of the plays at once, card 63 worth 0
+     * for the missing ones) and one trick. */
     __m512i lookups = _mm512_set1_epi64((long long)(UINT64_C(0x003F003F003F003F) << (16 * n)));
-    for (int k = 0; k < n; ++k) lookups = _mm512_or_si512(lookups, _mm512_slli_epi64(card[k], 16 * k));
+    for (int k = 0; k < n; ++k)
+        lookups = _mm512_or_si512(lookups, _mm512_slli_epi64(card[k], 16 * k));
     __m512i values = _mm512_permutex2var_epi16(c->values_low, lookups, c->values_high);
     __m512i pairs = _mm512_madd_epi16(values, _mm512_set1_epi16(1));
     __m512i tally = _mm512_mask_mov_epi32(_mm512_add_epi32(pairs, _mm512_srli_epi64(pairs, 32)),
@@ -195,7 +201,8 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
         next.tally[p] = _mm512_mask_add_epi32(next.tally[p],
                                               _mm512_cmpeq_epi32_mask(seat, _mm512_set1_epi32(p)),
                                               next.tally[p], tally);
-    /* The winner leads: count the hands from it. */
+    /* The winner leads: count the hands from it (with four seats, turned by one seat or not,
+     * then by two or not). */
     if (n == 4) {
         __mmask8 by_one = wins[1] | wins[3], by_two = wins[2] | wins[3];
         __m512i turned_held[4], turned_odd[4];
@@ -208,21 +215,23 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
             g->odd[i] = _mm512_mask_mov_epi64(turned_odd[i], by_two, turned_odd[(i + 2) % 4]);
             g->tally[i] = next.tally[i];
         }
-    } else
-    for (int i = 0; i < n; ++i) {
-        g->held[i] = held[i];
-        g->odd[i] = odd[i];
-        for (int k = 1; k < n; ++k) {
-            g->held[i] = _mm512_mask_mov_epi64(g->held[i], wins[k], held[(i + k) % n]);
-            g->odd[i] = _mm512_mask_mov_epi64(g->odd[i], wins[k], odd[(i + k) % n]);
+    } else {
+        for (int i = 0; i < n; ++i) {
+            g->held[i] = held[i];
+            g->odd[i] = odd[i];
+            for (int k = 1; k < n; ++k) {
+                g->held[i] = _mm512_mask_mov_epi64(g->held[i], wins[k], held[(i + k) % n]);
+                g->odd[i] = _mm512_mask_mov_epi64(g->odd[i], wins[k], odd[(i + k) % n]);
+            }
+            g->tally[i] = next.tally[i];
         }
-        g->tally[i] = next.tally[i];
     }
     g->leader = seat;
     return 1;
 }
 
-/* Lanes' state between the registers and s, h (hands by seat, the tallies added to s). */
+/* Eight lanes' state from s and h (hands by seat) to the registers, with zero tallies, and back
+ * (the tallies added to s). */
 TC_AVX512_TARGET static void load_group(group_regs *g, const tc_dam_state *s,
                                         const tc_dam_hands *h, int n)
 {
@@ -291,10 +300,10 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
         c[i].values_high = _mm512_loadu_si512(values + 32);
         load_group(&g[i], s + TC_AVX512_LANES * i, h + TC_AVX512_LANES * i, n);
     }
-    const tc_mask *short_top = pile[dealt + full_refills * n];
+    const tc_mask *short_top = short_refill ? pile[deck_size - short_refill] : 0;
     for (int t = 0; t < tricks; ++t) {
-        int refills = t >= 1 && t <= full_refills ? n : 0;
-        const tc_mask *top = pile[dealt + (t - 1) * n];
+        int refills = t >= 1 && t <= full_refills ? n : 0; /* the refill after trick t - 1 */
+        const tc_mask *top = refills ? pile[dealt + (t - 1) * n] : 0;
         int played[TC_AVX512_REGS];
         for (int i = 0; i < TC_AVX512_REGS; ++i) {
             int lane = TC_AVX512_LANES * i;
@@ -302,9 +311,10 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
                 draw_cards(&g[i], short_top + lane, short_refill);
             __m512i draws = _mm512_loadu_si512(words[t >> 1] + lane);
             if (t & 1) draws = _mm512_srli_epi64(draws, 32);
-            played[i] = play_trick(&c[i], &g[i], draws, top + lane, refills, n, last);
+            played[i] = play_trick(&c[i], &g[i], draws, refills ? top + lane : 0, refills, n,
+                                   last);
         }
-        for (int i = 0; i < TC_AVX512_REGS; ++i) {
+        for (int i = 0; i < TC_AVX512_REGS; ++i) { /* the lanes of a trick not played, in order */
             if (played[i]) continue;
             int first = TC_AVX512_LANES * i;
             store_group(&g[i], s + first, h + first, n);
