@@ -856,8 +856,8 @@ TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
 #endif
 
 #ifdef TC_DAM_AVX512
-/* The loops whose full tricks dam_avx512.c plays (no jokers), by the duplicates rule and players
- * - 2; their deals take BMI2 where the build can target it (every AVX-512 CPU has it). */
+/* The loops whose full tricks dam_avx512.c plays (no jokers), by players - 2; their deals take
+ * BMI2 where the build can target it (every AVX-512 CPU has it). */
 #ifdef TC_DRAW_BMI2_CLONE
 #define TC_DAM_AVX512_DEAL_TARGET TC_DRAW_BMI2_TARGET
 #define TC_DAM_AVX512_DEAL_ISA TC_ISA_BMI2
@@ -865,21 +865,17 @@ TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
 #define TC_DAM_AVX512_DEAL_TARGET
 #define TC_DAM_AVX512_DEAL_ISA TC_ISA_PORTABLE
 #endif
-#define TC_DAM_AVX512_LOOP(name, n, last) \
+#define TC_DAM_AVX512_LOOP(name, n) \
     TC_DAM_AVX512_DEAL_TARGET static void name(const tc_dam_rules *r, bitgen_t *rng, \
                                                int64_t count, const tc_dam_block *out) \
     { \
-        simulate_lanes(r, rng, count, out, n, 0, 1, last, TC_DAM_RANDOM, 0, \
-                       TC_DAM_AVX512_DEAL_ISA, 1); \
+        simulate_lanes(r, rng, count, out, n, 0, 1, r->trick.duplicates == TC_DUP_LAST, \
+                       TC_DAM_RANDOM, 0, TC_DAM_AVX512_DEAL_ISA, 1); \
     }
-TC_DAM_AVX512_LOOP(avx512_2, 2, 0)
-TC_DAM_AVX512_LOOP(avx512_3, 3, 0)
-TC_DAM_AVX512_LOOP(avx512_4, 4, 0)
-TC_DAM_AVX512_LOOP(avx512_2_last, 2, 1)
-TC_DAM_AVX512_LOOP(avx512_3_last, 3, 1)
-TC_DAM_AVX512_LOOP(avx512_4_last, 4, 1)
-static const simulate_fn loops_avx512[2][3] = {{avx512_2, avx512_3, avx512_4},
-                                               {avx512_2_last, avx512_3_last, avx512_4_last}};
+TC_DAM_AVX512_LOOP(avx512_2, 2)
+TC_DAM_AVX512_LOOP(avx512_3, 3)
+TC_DAM_AVX512_LOOP(avx512_4, 4)
+static const simulate_fn loops_avx512[3] = {avx512_2, avx512_3, avx512_4};
 #endif
 
 int tc_dam_best_isa(void)
@@ -913,7 +909,7 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
 #endif
 #ifdef TC_DAM_AVX512
     if (loop == TC_DAM_LOOP_BEST && deck < 2 && isa == TC_DAM_ISA_AVX512)
-        fast = loops_avx512[deck][players];
+        fast = loops_avx512[players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;
