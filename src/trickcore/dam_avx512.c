@@ -186,7 +186,8 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, g
         winner = _mm512_mask_mov_epi64(winner, wins[k], _mm512_set1_epi32(k));
     /* The tally: the trick's card values (16-bit lookups of the plays at once, card 63 worth 0
      * for the missing ones) and one trick. */
-    __m512i lookups = _mm512_set1_epi64((long long)(UINT64_C(0x003F003F003F003F) << (16 * n)));
+    uint64_t missing = n < 4 ? UINT64_C(0x003F003F003F003F) << (16 * n) : 0;
+    __m512i lookups = _mm512_set1_epi64((long long)missing);
     for (int k = 0; k < n; ++k)
         lookups = _mm512_or_si512(lookups, _mm512_slli_epi64(card[k], 16 * k));
     __m512i values = _mm512_permutex2var_epi16(c->values_low, lookups, c->values_high);
