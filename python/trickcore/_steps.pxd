@@ -3,6 +3,7 @@ from libc.stdint cimport int64_t, uint64_t
 
 cdef enum:
     STEP_STATE_BYTES = 384  # the largest C deal state a Step can hold
+    STEP_STATE_WORDS = 48   # the same in 64-bit words
 
 # What a step did; `value` is a card id (play), a card mask (pass) or a game's own code (bid,
 # claim). A look is a seat looking at a hand it had not seen (games with blind bids); a claim is
@@ -22,7 +23,7 @@ cdef class Step:
     cdef readonly int seat
     cdef readonly uint64_t value
     cdef readonly int result
-    cdef unsigned char state[STEP_STATE_BYTES]
+    cdef uint64_t state[STEP_STATE_WORDS]  # words: a C state struct read in place is aligned
 
 
 cdef Step push_step(Step parent, const void *state, size_t size, int kind, int seat,
