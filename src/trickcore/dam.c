@@ -400,7 +400,8 @@ static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uin
 {
     uint32_t product = 1;
     for (int i = 0; i < count; ++i) product *= bounds[i];
-    uint64_t x = batch_indices(batch_of_chunk(chunk, TC_DAM_BATCH_WIDTH), bounds, count, index, isa);
+    uint64_t x = batch_of_chunk(chunk, TC_DAM_BATCH_WIDTH);
+    x = batch_indices(x, bounds, count, index, isa);
     if (batch_maybe_rejected(x, product) && x < tc_batch_threshold(product, TC_DAM_BATCH_WIDTH))
         batch_redrawn(rng, bounds, count, index);
 }
@@ -540,8 +541,8 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
 
 /* The short refill after a trick of the fast phase: the next `count` cards of the pile (from
  * `top`), count < n, one each to the trick's winner and the seats after it in playing order. */
-static TC_ALWAYS_INLINE void lane_short_refill(tc_dam_hands *h, const uint8_t *top, int winner, int n,
-                                               int count)
+static TC_ALWAYS_INLINE void lane_short_refill(tc_dam_hands *h, const uint8_t *top, int winner,
+                                               int n, int count)
 {
     for (int k = 0; k < count; ++k) {
         int seat = tc_dam_seat_after(winner, k, n);
@@ -587,9 +588,10 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const uint64_t *cards, const tc
 /* Plays the card `bit` of play i of a trick from the hand (held, odd) of `seat`, noting it
  * for the trick's winner; the first card (any card with jokers, until one has a suit) sets the
  * cards of the suit led. */
-static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, tc_dam_hands *h, int seat, tc_mask held,
-                                      tc_mask odd, tc_mask bit, int i, uint8_t *cards,
-                                      tc_mask *bits, tc_mask *led_cards, int jokers, int isa)
+static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, tc_dam_hands *h, int seat,
+                                      tc_mask held, tc_mask odd, tc_mask bit, int i,
+                                      uint8_t *cards, tc_mask *bits, tc_mask *led_cards,
+                                      int jokers, int isa)
 {
     uint64_t card = card_of_bit(bit, isa);
     parity_take(&held, &odd, bit);
@@ -772,16 +774,16 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                    trick_draws(words, t, lane), n, jokers, batch, last, policy, isa,
-                                    tc_playout_lane_recorder(record ? rec : 0, lane));
+                                    trick_draws(words, t, lane), n, jokers, batch, last, policy,
+                                    isa, tc_playout_lane_recorder(record ? rec : 0, lane));
                 if (++t > 1) continue;
                 for (; t <= full_refills; ++t) {
                     int drawn = dealt + (t - 1) * n;
                     TC_DAM_UNROLL_LANES
                     for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                         play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                        s[lane].pile + drawn, n, rng, trick_draws(words, t, lane), n,
-                                        jokers, batch, last, policy, isa,
+                                        s[lane].pile + drawn, n, rng, trick_draws(words, t, lane),
+                                        n, jokers, batch, last, policy, isa,
                                         tc_playout_lane_recorder(record ? rec : 0, lane));
                 }
                 if (short_refill)
