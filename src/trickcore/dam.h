@@ -131,20 +131,21 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
 }
 
 /* ---- Random choices from draws made ahead. ----
- * tc_dam_simulate deals and plays TC_DAM_GROUP deals at a time, the lanes of a group (the lanes
- * of the last group past the block's count are played and dropped, so deal j depends only on
- * the bit stream and j). A group's stream: the lanes' shuffles (deal.h's tc_shuffle_planned,
- * lane 0 first); then, under the random policy, the words of the tricks that every seat plays,
- * word w of lane 0, 1, ..., TC_DAM_GROUP - 1 in turn for w = 0, 1, ...: trick t of a lane takes
- * the 32 bits of its word t / 2 from bit 32 * (t % 2), so the loops call no generator. With
- * jokers card i of a trick takes their 8-bit chunk i (draw.h's tc_draw8_bit_chunk: a choice is
- * among at most 17 cards). Without them the first card sets the suit led, so the legal cards of
- * the others are known at once: the first card takes the low 16 bits and the others the high
- * 16, as one batch (dam.c's draw_batch: Lemire's batched multiply-and-reject). Every choice is
- * exactly uniform: a rejected chunk is replaced by fresh draws there and then (at each trick,
- * lane 0 first). A trick that not every seat plays (the pile ran out part-way) takes the low 32
- * bits of a word drawn for it, lane by lane after the group's other tricks; tc_dam_playouts
- * draws a word for each trick alike. */
+ * tc_dam_simulate deals and plays TC_DAM_GROUP deals at a time, the lanes of a group (the lanes of
+ * the last group past the block's count are played and dropped, so deal j depends only on the bit
+ * stream and j). A group's stream: the lanes' shuffles (deal.h's tc_shuffle_planned, lane 0 first,
+ * each of the deck as the lane's last deal left it, in card order at first); then, under the
+ * random policy, the words of the tricks that every seat plays, word w of lane 0, 1, ...,
+ * TC_DAM_GROUP - 1 in turn for w = 0, 1, ...: trick t of a lane takes the 32 bits of its word
+ * t / 2 from bit 32 * (t % 2), so the loops call no generator. With jokers card i of a trick takes
+ * their 8-bit chunk i (draw.h's tc_draw8_bit_chunk: a choice is among at most 17 cards). Without
+ * them the first card sets the suit led, so the legal cards of the others are known at once: the
+ * first card takes the low 16 bits and the others the high 16, as one batch (dam.c's draw_batch:
+ * Lemire's batched multiply-and-reject). Every choice is exactly uniform: a rejected chunk is
+ * replaced by fresh draws there and then (at each trick, lane 0 first). A trick that not every
+ * seat plays (the pile ran out part-way) takes the low 32 bits of a word drawn for it, lane by
+ * lane after the group's other tricks; tc_dam_playouts draws a word for each trick alike. */
+
 /* The hands of a deal while every seat plays every trick (the simulation loops' fast phase), by
  * seat, in parity form: the cards held at least once (`held`, tc_multiset's once) and those held
  * an odd number of times (`odd`), so those held twice are held & ~odd. A copy is added by two
@@ -241,9 +242,10 @@ enum tc_dam_loop {
     TC_DAM_LOOP_SCALAR = 3
 };
 
-/* The instruction set of the loop BEST runs here for the random policy without recording: with
- * a deck without jokers AVX512 when the CPU (and OS) runs dam_avx512.c, else BMI2 when the CPU
- * has a fast one (or the build targets it), else PORTABLE; with jokers never AVX512. */
+/* The instruction set of the loop BEST runs here for the random policy without recording and a
+ * deck without jokers: AVX512 when the CPU (and OS) runs dam_avx512.c, else BMI2 when the CPU
+ * has a fast one (or the build targets it), else PORTABLE. (With jokers BEST runs the BMI2 or
+ * the portable loop.) */
 enum tc_dam_isa { TC_DAM_ISA_PORTABLE = 0, TC_DAM_ISA_BMI2 = 1, TC_DAM_ISA_AVX512 = 2 };
 int tc_dam_best_isa(void);
 
