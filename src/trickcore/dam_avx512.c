@@ -128,7 +128,7 @@ TC_AVX512_TARGET __attribute__((noinline, cold)) static int some_draw_rejected(
 
 /* Plays one trick of all n seats in every lane with its 32 random bits (the low half of each
  * lane of `draws`), after the first `refills` seats (0 or n) take the cards pile[0..refills).
- * Returns 0, having changed nothing, when some lane's draw may be rejected (dam.c redraws). */
+ * Returns 0, having changed nothing, when some lane's draw is rejected (dam.c redraws). */
 TC_AVX512_TARGET static TC_ALWAYS_INLINE int play_trick(const group_consts *c, group_regs *g,
                                                         __m512i draws,
                                                         const tc_mask *pile, int refills, int n,
