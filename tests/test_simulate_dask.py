@@ -23,7 +23,7 @@ def client() -> Iterator[Any]:
     # Two single-threaded workers in this process: process workers take seconds to start on a
     # two-core machine shared with other jobs, and threads exercise the same submit/gather path.
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as dask_client:
         yield dask_client
 
@@ -58,7 +58,7 @@ def test_a_failing_block_on_the_cluster_is_reported(client: Any) -> None:
 def test_process_workers_give_the_same_result() -> None:
     # Worker processes unpickle the rules and import trickcore themselves, as on a real cluster.
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as process_client:
         on_dask = simulate(DealStats(players=5), DEALS, seed=8, executor=process_client,
                            stats_only=True)
