@@ -503,16 +503,17 @@ static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat, into *h) and the
  * rest is the pile in draw order (under turn_trump its last card is the turned one). The first
- * hand's cards need no order among themselves, so the shuffle stops above them. With `out`
- * recording, the hands and the pile as dealt (the turned card on top) are written there. */
+ * hand's cards need no order among themselves, so the shuffle stops above them. Without `hands`
+ * *h is left alone (the AVX-512 loop builds the hands itself). With `out` recording, the hands
+ * and the pile as dealt (the turned card on top) are written there. */
 static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
                                       tc_dam_state *s, tc_dam_hands *h, bitgen_t *rng,
-                                      const tc_dam_block *out, int64_t j, int isa)
+                                      const tc_dam_block *out, int64_t j, int isa, int hands)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
     tc_shuffle_planned(shuffle, rng, s->pile, isa);
     const uint8_t *card = s->pile;
-    for (int p = 0; p < n; ++p) {
+    for (int p = 0; hands && p < n; ++p) {
         tc_mask held = 0, odd = 0;
         TC_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
@@ -749,7 +750,8 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
         int lanes = tc_playout_lanes_within(first, count, TC_DAM_GROUP);
         for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
             int kept = record && lane < lanes;
-            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, isa);
+            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, isa,
+                     !avx512);
             table[lane] = &r->tables[s[lane].trump + 1];
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {

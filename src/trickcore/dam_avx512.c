@@ -10,8 +10,8 @@
 /* The group's deals, 8 to a register (one in each 64-bit lane), played in step. */
 #define TC_AVX512_LANES 8
 #define TC_AVX512_REGS (TC_DAM_GROUP / TC_AVX512_LANES)
-#if TC_DAM_GROUP % TC_AVX512_LANES != 0
-#error "the AVX-512 loop plays the group 8 deals to a register"
+#if TC_DAM_GROUP != 2 * TC_AVX512_LANES
+#error "the AVX-512 loop plays the group in two registers of 8 deals (deal_rows gathers 16)"
 #endif
 
 int tc_dam_avx512_usable(void)
@@ -279,6 +279,47 @@ TC_AVX512_TARGET static void store_group(const group_regs *g, tc_dam_state *s, t
     }
 }
 
+/* The cards of the group's shuffled decks as bits, rows[position][lane], each row gathered from
+ * the 16 decks at once (a 32-bit load per lane that ends at the card, inside the deck). */
+TC_AVX512_TARGET static void deal_rows(const tc_dam_state *s, tc_mask (*rows)[TC_DAM_GROUP],
+                                       int deck_size)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    const __m512i lanes = _mm512_mullo_epi32(
+        _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+        _mm512_set1_epi32((int)sizeof(tc_dam_state)));
+    for (int at = 0; at < deck_size; ++at) {
+        int from = at >= 3 ? at - 3 : at; /* the load's first byte */
+        __m512i words = _mm512_i32gather_epi32(lanes, (const void *)(s[0].pile + from), 1);
+        __m512i cards = _mm512_and_si512(_mm512_srli_epi32(words, (unsigned)(8 * (at - from))),
+                                         _mm512_set1_epi32(0xFF));
+        __m256i low = _mm512_castsi512_si256(cards), high = _mm512_extracti64x4_epi64(cards, 1);
+        _mm512_storeu_si512(rows[at], _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(low)));
+        _mm512_storeu_si512(rows[at] + 8, _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(high)));
+    }
+}
+
+/* The registers of eight lanes (from `first`) at the start of their deals: the hands from the
+ * rows, the leader (left of dealer 0) and zero tallies. */
+TC_AVX512_TARGET static void hands_from_rows(group_regs *g, const tc_mask (*rows)[TC_DAM_GROUP],
+                                             int first, int hand_size, int n)
+{
+    int leader = 1 % n;
+    for (int k = 0; k < n; ++k) {
+        int seat = tc_dam_seat_after(leader, k, n);
+        __m512i held = _mm512_setzero_si512(), odd = _mm512_setzero_si512();
+        for (int at = seat * hand_size; at < (seat + 1) * hand_size; ++at) {
+            __m512i bit = _mm512_loadu_si512(rows[at] + first);
+            held = _mm512_or_si512(held, bit);
+            odd = _mm512_xor_si512(odd, bit);
+        }
+        g->held[k] = held;
+        g->odd[k] = odd;
+        g->tally[k] = _mm512_setzero_si512();
+    }
+    g->leader = _mm512_set1_epi32(leader);
+}
+
 TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r, tc_dam_state *s,
                                                           tc_dam_hands *h, const tc_mask *trumps,
                                                           const uint64_t (*words)[TC_DAM_GROUP],
@@ -287,9 +328,8 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
     int tricks = full_refills + r->hand_size;
-    tc_mask pile[TC_DAM_MAX_CARDS][TC_DAM_GROUP]; /* the pile's cards by position and lane */
-    for (int at = dealt; at < deck_size; ++at)
-        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) pile[at][lane] = tc_bit(s[lane].pile[at]);
+    tc_mask pile[TC_DAM_MAX_CARDS][TC_DAM_GROUP]; /* the decks as dealt, by position and lane */
+    deal_rows(s, pile, deck_size);
     int16_t values[64] = {0};
     memcpy(values, r->values, sizeof r->values);
     group_consts c[TC_AVX512_REGS];
@@ -298,7 +338,7 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
         c[i].trumps = _mm512_loadu_si512(trumps + TC_AVX512_LANES * i);
         c[i].values_low = _mm512_loadu_si512(values);
         c[i].values_high = _mm512_loadu_si512(values + 32);
-        load_group(&g[i], s + TC_AVX512_LANES * i, h + TC_AVX512_LANES * i, n);
+        hands_from_rows(&g[i], pile, TC_AVX512_LANES * i, r->hand_size, n);
     }
     const tc_mask *short_top = short_refill ? pile[deck_size - short_refill] : 0;
     for (int t = 0; t < tricks; ++t) {

@@ -23,11 +23,11 @@
  * VBMI, and BMI2 for the scalar code around it. */
 int tc_dam_avx512_usable(void);
 
-/* Plays the tricks of all seats of the group's deals s[0..TC_DAM_GROUP) (hands h, dealt, the
- * leader to lead trick 0), with the refills and the short refill between them, as dam.c's
- * simulate_lanes does: `trumps[lane]` are each deal's trump cards (or 0), `words` the group's
- * draws. Leaves the hands in h and the points, tricks and leader in s. No jokers; 2 to 4
- * players. */
+/* Plays the tricks of all seats of the group's deals s[0..TC_DAM_GROUP), just dealt by dealer 0
+ * (the hands are built from the shuffled decks in s, so h is only written), with the refills and
+ * the short refill between them, as dam.c's simulate_lanes does: `trumps[lane]` are each deal's
+ * trump cards (or 0), `words` the group's draws. Leaves the hands in h and the points, tricks
+ * and leader in s. No jokers; 2 to 4 players. */
 void tc_dam_avx512_tricks(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h,
                           const tc_mask *trumps, const uint64_t (*words)[TC_DAM_GROUP],
                           bitgen_t *rng);
