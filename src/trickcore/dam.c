@@ -369,22 +369,14 @@ static TC_ALWAYS_INLINE uint64_t batch_of_chunk(uint32_t chunk, int width)
     return (uint64_t)chunk << (64 - width);
 }
 
-/* index[i] from the batch x by its steps; returns the last low part. */
-static TC_ALWAYS_INLINE uint64_t batch_indices(uint64_t x, const uint32_t *bounds, int count,
-                                               uint32_t *index, int isa)
-{
-    for (int i = 0; i < count; ++i) index[i] = (uint32_t)tc_batch_step_isa(&x, bounds[i], isa);
-    return x;
-}
-
 /* The cold path of draw_batch and redo_followers, for a rejected batch: index[] from fresh
  * draws, the first one accepted (deal.h's tc_batch_accepted_bits). */
 static void batch_redrawn(bitgen_t *rng, const uint32_t *bounds, int count, uint32_t *index)
 {
     int width = TC_DAM_BATCH_WIDTH;
     uint64_t fresh = rng->next_uint64(rng->state) << (64 - width);
-    batch_indices(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count, index,
-                  TC_ISA_PORTABLE);
+    tc_batch_steps_isa(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count,
+                       index, TC_ISA_PORTABLE);
 }
 
 /* Whether the batch whose last low part is x, with the product `product` of its bounds, may be
@@ -401,7 +393,7 @@ static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uin
     uint32_t product = 1;
     for (int i = 0; i < count; ++i) product *= bounds[i];
     uint64_t x = batch_of_chunk(chunk, TC_DAM_BATCH_WIDTH);
-    x = batch_indices(x, bounds, count, index, isa);
+    x = tc_batch_steps_isa(x, bounds, count, index, isa);
     if (batch_maybe_rejected(x, product) && x < tc_batch_threshold(product, TC_DAM_BATCH_WIDTH))
         batch_redrawn(rng, bounds, count, index);
 }

@@ -11,9 +11,7 @@ uint64_t tc_batch_accepted_bits(bitgen_t *rng, uint64_t x, const uint32_t *bound
     for (int i = 0; i < count; ++i) product *= bounds[i];
     uint64_t threshold = tc_batch_threshold(product, width);
     for (;; x = rng->next_uint64(rng->state) << (64 - width)) {
-        uint64_t low = x;
-        for (int i = 0; i < count; ++i) tc_batch_step_isa(&low, bounds[i], TC_ISA_PORTABLE);
-        if (low >= threshold) return x;
+        if (tc_batch_steps_isa(x, bounds, count, 0, TC_ISA_PORTABLE) >= threshold) return x;
     }
 }
 

@@ -111,6 +111,18 @@ static TC_ALWAYS_INLINE uint64_t tc_batch_step_isa(uint64_t *x, uint64_t bound, 
     return tc_mul64(*x, bound, x);
 }
 
+/* index[i] (unless index is NULL) for the `count` bounds bounds[i] of the batch x (held as
+ * tc_batch_step_isa takes it), by its steps; returns the last low part, shifted alike. */
+static TC_ALWAYS_INLINE uint64_t tc_batch_steps_isa(uint64_t x, const uint32_t *bounds, int count,
+                                                    uint32_t *index, int isa)
+{
+    for (int i = 0; i < count; ++i) {
+        uint64_t k = tc_batch_step_isa(&x, bounds[i], isa);
+        if (index) index[i] = (uint32_t)k;
+    }
+    return x;
+}
+
 /* index[i] from the batch's 32-bit number held in the top half of x (x = number << 32), by its
  * four steps; returns the last low part, shifted alike (to compare with the batch's limit). */
 static TC_ALWAYS_INLINE uint64_t tc_batch_indices_isa(uint64_t x, const tc_batch *b,

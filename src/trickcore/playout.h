@@ -70,8 +70,7 @@ static TC_ALWAYS_INLINE tc_mask tc_playout_select(tc_mask m, int k, int isa)
 static TC_ALWAYS_INLINE uint64_t tc_follow_indices(uint64_t x, const uint32_t *bound,
                                                    uint32_t *index, int isa)
 {
-    for (int i = 0; i < 3; ++i) index[i] = (uint32_t)tc_batch_step_isa(&x, bound[i], isa);
-    return x;
+    return tc_batch_steps_isa(x, bound, 3, index, isa);
 }
 
 /* The cold path of tc_follow_draw: x, or if the batch rejects it, the first fresh draw's low 24
