@@ -703,12 +703,6 @@ void tc_dam_replay_trick(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h
  * trick). */
 #define TC_DAM_TRICK_WORDS ((TC_DAM_MAX_CARDS + 3) / 4)
 
-/* The 32 random bits of trick t of a lane, from the group's words (words[w][lane]). */
-static TC_ALWAYS_INLINE uint32_t trick_draws(const uint64_t (*words)[TC_DAM_GROUP], int t, int lane)
-{
-    return (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1)));
-}
-
 /* Plays `count` deals TC_DAM_GROUP at a time (the lanes). Every deal has the same shape: while
  * the pile lasts each trick is played by all n seats and refills the hands (the last refill may
  * run short), then the hands are played out; only when the pile ran out part-way does a last
@@ -768,16 +762,17 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                    trick_draws(words, t, lane), n, jokers, batch, last, policy,
-                                    isa, tc_playout_lane_recorder(record ? rec : 0, lane));
+                                    tc_dam_trick_draws(words, t, lane), n, jokers, batch, last,
+                                    policy, isa, tc_playout_lane_recorder(record ? rec : 0, lane));
                 if (++t > 1) continue;
                 for (; t <= full_refills; ++t) {
                     int drawn = dealt + (t - 1) * n;
                     TC_DAM_UNROLL_LANES
                     for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                         play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                        s[lane].pile + drawn, n, rng, trick_draws(words, t, lane),
-                                        n, jokers, batch, last, policy, isa,
+                                        s[lane].pile + drawn, n, rng,
+                                        tc_dam_trick_draws(words, t, lane), n, jokers, batch,
+                                        last, policy, isa,
                                         tc_playout_lane_recorder(record ? rec : 0, lane));
                 }
                 if (short_refill)

@@ -223,6 +223,13 @@ void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points);
 
+/* The 32 random bits of trick t of a lane, from its group's words (words[w][lane]; see "Random
+ * choices from draws made ahead"). */
+static inline uint32_t tc_dam_trick_draws(const uint64_t (*words)[TC_DAM_GROUP], int t, int lane)
+{
+    return (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1)));
+}
+
 /* One trick of the fast phase for the random policy without jokers, on the scalar path: the
  * first `refills` seats from the leader (0 or all) take the cards top[0..refills) first, then
  * every seat plays from *h with the trick's 32 random bits `draws`, and the trick is scored to

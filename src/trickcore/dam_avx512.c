@@ -361,7 +361,7 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
             for (int lane = first; lane < first + TC_AVX512_LANES; ++lane)
                 tc_dam_replay_trick(r, &s[lane], &h[lane], trumps[lane],
                                     refills ? s[lane].pile + dealt + (t - 1) * n : 0, refills,
-                                    (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1))), rng);
+                                    tc_dam_trick_draws(words, t, lane), rng);
             load_group(&g[i], s + first, h + first, n);
         }
     }
