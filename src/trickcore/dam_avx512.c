@@ -347,8 +347,6 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
         int played[TC_AVX512_REGS];
         for (int i = 0; i < TC_AVX512_REGS; ++i) {
             int lane = TC_AVX512_LANES * i;
-            if (t == full_refills + 1 && short_refill)
-                draw_cards(&g[i], short_top + lane, short_refill);
             __m512i draws = _mm512_loadu_si512(words[t >> 1] + lane);
             if (t & 1) draws = _mm512_srli_epi64(draws, 32);
             played[i] = play_trick(&c[i], &g[i], draws, refills ? top + lane : 0, refills, n,
@@ -364,13 +362,12 @@ TC_AVX512_TARGET static TC_ALWAYS_INLINE void play_tricks(const tc_dam_rules *r,
                                     tc_dam_trick_draws(words, t, lane), rng);
             load_group(&g[i], s + first, h + first, n);
         }
+        if (t == full_refills && short_refill) /* the last cards, after the last full refill */
+            for (int i = 0; i < TC_AVX512_REGS; ++i)
+                draw_cards(&g[i], short_top + TC_AVX512_LANES * i, short_refill);
     }
-    for (int i = 0; i < TC_AVX512_REGS; ++i) {
-        int first = TC_AVX512_LANES * i;
-        if (short_refill && tricks == full_refills + 1)
-            draw_cards(&g[i], short_top + first, short_refill);
-        store_group(&g[i], s + first, h + first, n);
-    }
+    for (int i = 0; i < TC_AVX512_REGS; ++i)
+        store_group(&g[i], s + TC_AVX512_LANES * i, h + TC_AVX512_LANES * i, n);
 }
 
 #define TC_DAM_AVX512_LOOP(name, n, last) \
