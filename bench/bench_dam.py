@@ -19,8 +19,9 @@ from typing import Any
 import numpy as np
 import pytest
 from benchutil import play_lowest, play_then_undo, record_rate, two_workers
-from trickcore._dam import simulate_block
-from trickcore.dam import Deal, Rules, kernel_rules
+from trickcore.dam import Deal, Rules
+from trickcore.dam._core import simulate_block
+from trickcore.dam.rules import kernel_rules
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path[:0] = [str(TESTS), str(TESTS / "dam")]
@@ -40,7 +41,7 @@ def test_simulate_avoid_one_worker(benchmark: Any, scale: int, policy: str) -> N
 def test_simulate_avoid_scalar_loops(benchmark: Any, scale: int, loop: str) -> None:
     """The loops for CPUs without AVX-512: "scalar" (built for BMI2, where the CPU has a fast
     one) and "portable" (any x86-64 or other CPU). Against the first test's figure (AVX-512
-    where the CPU runs it: see trickcore._dam.best_loop_isa()), the AVX-512 / scalar ratio."""
+    where the CPU runs it: see trickcore.dam._core.best_loop_isa()), the AVX-512 / scalar ratio."""
     kernel = kernel_rules(AVOID)
     count = 20_000 * scale
     benchmark(lambda: simulate_block(kernel, np.random.PCG64(1), count, "random", False, loop))

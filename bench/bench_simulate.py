@@ -18,8 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
-from trickcore.deal_stats import DealStats
 from trickcore.simulation import SimulationResult, SimulationRules, simulate
+from trickcore.simulation.random_deals import DealStats
 
 ROUNDS = 3
 

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
-from trickcore.seeding import block_seed, root_seed
+from trickcore.core.seeding import block_seed, root_seed
 
 
 def record_rate(benchmark: Any, items: float, key: str = "items_per_s") -> None:

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
-from trickcore.deal_stats import DealStats
-from trickcore.errors import RulesError
+from trickcore.core.errors import RulesError
+from trickcore.simulation.random_deals import DealStats
 
 
 @dataclass(frozen=True)

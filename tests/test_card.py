@@ -1,10 +1,9 @@
 import pickle
 
 import pytest
-from trickcore.card import all_cards
+from trickcore.core.card import BJ, C2, DJ, HT, SA, SQ, all_cards
 
 import trickcore as tc
-from trickcore import cards
 
 
 @pytest.mark.parametrize("card", all_cards())
@@ -31,7 +30,7 @@ def test_encoding_is_suit_major() -> None:
     assert queen == tc.Suit.SPADES * 13 + tc.Rank.QUEEN
     assert queen.suit is tc.Suit.SPADES and queen.rank is tc.Rank.QUEEN
     assert str(queen) == "QS" and queen.symbol == "Q♠"
-    assert tc.Card.of(tc.Rank.TWO, tc.Suit.CLUBS) == 0 and cards.SA == 51
+    assert tc.Card.of(tc.Rank.TWO, tc.Suit.CLUBS) == 0 and SA == 51
 
 
 def test_jokers_have_no_suit_or_rank() -> None:
@@ -40,8 +39,8 @@ def test_jokers_have_no_suit_or_rank() -> None:
 
 
 def test_named_constants() -> None:
-    assert cards.SQ == tc.Card("QS") and cards.C2 == 0 and cards.DJ == tc.Card("J♦")
-    assert cards.HT == tc.Card("10h") and cards.BJ == 53
+    assert SQ == tc.Card("QS") and C2 == 0 and DJ == tc.Card("J♦")
+    assert HT == tc.Card("10h") and BJ == 53
 
 
 @pytest.mark.parametrize(

@@ -5,10 +5,10 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 from reference.dealing import reference_shuffle
-from trickcore._deal import _shuffled
+from trickcore.core._dealing import _shuffled
+from trickcore.core.dealing import deck_ids
+from trickcore.core.seeding import block_bit_generator, root_seed
 from trickcore.dam import Rules
-from trickcore.dealing import deck_ids
-from trickcore.seeding import block_bit_generator, root_seed
 
 import trickcore as tc
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from trickcore.seeding import BLOCK_SIZE
+from trickcore.core.seeding import BLOCK_SIZE
 
 import trickcore as tc
 

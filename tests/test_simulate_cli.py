@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from trickcore.cli_simulate import add_simulate_command, count
-from trickcore.deal_stats import DealStats
+from trickcore.cli.simulate import add_simulate_command, count
 from trickcore.simulation import load, simulate
+from trickcore.simulation.random_deals import DealStats
 
 
 def run(*argv: str) -> int:

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 from simulation_games import FailingDeals
-from trickcore.deal_stats import DealStats
-from trickcore.seeding import BLOCK_SIZE
+from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.simulation import SimulationError, simulate
+from trickcore.simulation.random_deals import DealStats
 
 distributed = pytest.importorskip("distributed")
 
@@ -69,7 +69,7 @@ def test_the_cli_runs_on_a_scheduler_address(client: Any,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from trickcore.cli_simulate import add_simulate_command
+    from trickcore.cli.simulate import add_simulate_command
 
     parser = argparse.ArgumentParser(prog="trickcore")
     add_simulate_command(parser.add_subparsers(dest="command", required=True))
@@ -86,7 +86,7 @@ def test_the_cli_runs_on_a_scheduler_address(client: Any,
 def test_the_cli_starts_and_stops_a_local_cluster(capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from trickcore.cli_simulate import add_simulate_command
+    from trickcore.cli.simulate import add_simulate_command
 
     parser = argparse.ArgumentParser(prog="trickcore")
     add_simulate_command(parser.add_subparsers(dest="command", required=True))

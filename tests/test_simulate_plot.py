@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from simulation_games import Measurements
-from trickcore.deal_stats import DealStats
 from trickcore.simulation import SimulationArgumentError, simulate
+from trickcore.simulation.random_deals import DealStats
 
 matplotlib = pytest.importorskip("matplotlib")
 

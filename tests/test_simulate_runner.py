@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import re
 import subprocess
 import sys
 import tracemalloc
@@ -13,9 +14,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 from simulation_games import FailingDeals, Measurements, NotAnArray, ShiftingLayout
-from trickcore.deal_stats import DealStats
-from trickcore.errors import RulesError, TrickcoreError
-from trickcore.seeding import BLOCK_SIZE
+from trickcore.core.errors import RulesError, TrickcoreError
+from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.simulation import (
     GameUnavailableError,
     SimulationArgumentError,
@@ -26,6 +26,7 @@ from trickcore.simulation import (
 )
 from trickcore.simulation.executors import blocks_per_task, task_failure
 from trickcore.simulation.progress import TextBar
+from trickcore.simulation.random_deals import DealStats
 from trickcore.simulation.registry import GAMES, Game
 from trickcore.simulation.tasks import plan
 
@@ -240,10 +241,11 @@ def test_unknown_and_unavailable_games_raise_clear_value_errors(
     with pytest.raises(SimulationArgumentError, match="int cannot be simulated"):
         simulate(42, 10)  # type: ignore[arg-type]
     monkeypatch.setitem(GAMES, "ghost", Game("ghost", "trickcore.ghost:Rules.standard", "-"))
-    monkeypatch.setitem(GAMES, "half", Game("half", "trickcore.deal_stats:Rules.standard", "-"))
+    missing = "trickcore.simulation.random_deals:Rules.standard"
+    monkeypatch.setitem(GAMES, "half", Game("half", missing, "-"))
     with pytest.raises(GameUnavailableError, match=r"'ghost' needs trickcore\.ghost, which is not"):
         simulate("ghost", 10)
-    with pytest.raises(GameUnavailableError, match=r"needs trickcore\.deal_stats:Rules\.standard"):
+    with pytest.raises(GameUnavailableError, match=f"needs {re.escape(missing)}"):
         simulate("half", 10)
     assert not GAMES["ghost"].available() and GAMES["deals"].available()
 
@@ -284,7 +286,7 @@ def test_streaming_memory_stays_flat_as_the_run_grows() -> None:
 
 
 def test_optional_extras_are_never_imported_unless_used() -> None:
-    code = ("import sys, trickcore.simulation as s, trickcore.cli_simulate; "
+    code = ("import sys, trickcore.simulation as s, trickcore.cli.simulate; "
             "s.simulate('deals', 10, seed=1, workers=2, stats_only=True); "
             "print([m for m in ('dask', 'distributed', 'matplotlib', 'pyarrow', 'tqdm') "
             "if m in sys.modules])")

@@ -11,13 +11,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 from simulation_games import Measurements
-from trickcore.card import Card, Suit
-from trickcore.cards import CardMultiset, CardSet
-from trickcore.deal_stats import DealStats
-from trickcore.errors import SerializationError
-from trickcore.seeding import BLOCK_SIZE
+from trickcore.core.card import Card, Suit
+from trickcore.core.errors import SerializationError
+from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.simulation import SimulationArgumentError, SimulationResult, load, simulate
+from trickcore.simulation.random_deals import DealStats
 from trickcore.simulation.rules_codec import decode_rules, encode_rules
+
+from trickcore import CardMultiset, CardSet
 
 FORMATS = ["npz", pytest.param("parquet", marks=pytest.mark.skipif(
     __import__("importlib").util.find_spec("pyarrow") is None, reason="pyarrow not installed"))]
@@ -95,7 +96,8 @@ def rewrite_metadata(path: Path, target: Path, change: dict[str, object]) -> Non
 @pytest.mark.parametrize(("change", "message"), [
     ({"version": 99}, "not a version 1 trickcore.simulation file"),
     ({"deals": 7}, "array 'hands' is uint64\\[50, 4\\], expected uint64\\[7, 4\\]"),
-    ({"rules": {"dataclass": "trickcore.deal_stats:DealStats", "fields": {"players": 9}}},
+    ({"rules": {"dataclass": "trickcore.simulation.random_deals:DealStats",
+                "fields": {"players": 9}}},
      "players must be 1..8"),
     ({"rules": {"dataclass": "os:system", "fields": {}}}, "'os:system' is not a class"),
     ({"rules": {"dataclass": "pathlib:Path", "fields": {}}}, "is not a dataclass"),

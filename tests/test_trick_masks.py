@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from reference.trick import reference_winner
-from trickcore._trick import _trick_winner_bits, _trick_winning_card_masks
-from trickcore.errors import ParseError, RulesError
+from trickcore.core._trick import _trick_winner_bits, _trick_winning_card_masks
+from trickcore.core.errors import ParseError, RulesError
 
 import trickcore as tc
 

@@ -1,10 +1,11 @@
 """trickcore: C-accelerated trick-taking card games and English draughts."""
 
 from trickcore import dam, hearts, spades
-from trickcore._trick import trick_winner, trick_winners
-from trickcore.cards import Card, CardMultiset, CardSet, Rank, Suit
-from trickcore.dealing import Deals, deal_batch
-from trickcore.errors import (
+from trickcore.core._cardset import CardMultiset, CardSet
+from trickcore.core._trick import trick_winner, trick_winners
+from trickcore.core.card import Card, Rank, Suit
+from trickcore.core.dealing import Deals, deal_batch
+from trickcore.core.errors import (
     IllegalMoveError,
     InvalidTrickError,
     ParseError,

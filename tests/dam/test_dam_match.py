@@ -8,8 +8,8 @@ import json
 import random
 
 import pytest
+from trickcore.core.errors import IllegalMoveError, RulesError, SerializationError
 from trickcore.dam import Match, Rules
-from trickcore.errors import IllegalMoveError, RulesError, SerializationError
 
 from trickcore import Card
 
@@ -114,7 +114,8 @@ def test_match_needs_dam_rules() -> None:
 
 
 def test_a_match_may_start_from_given_hands_when_the_deal_leaves_no_pile() -> None:
-    # A given deal is its hands (trickcore.match); with a draw pile the pile would be needed too.
+    # A given deal is its hands (trickcore.core.match); with a draw pile the pile would be
+    # needed too.
     rules = Rules.avoid(packs=1, hand_size=13, deals=2)
     hands = [" ".join(str(Card(c)) for c in range(13 * s, 13 * s + 13)) for s in range(4)]
     match = Match(rules, seed=10, hands=[hands])

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 from dam_scripts import deal_with, play_all
+from trickcore.core.errors import IllegalMoveError
 from trickcore.dam import Deal, Rules
-from trickcore.errors import IllegalMoveError
 
 from trickcore import Card, CardMultiset, CardSet, Suit
 

@@ -15,8 +15,8 @@ from dam_reference import ReferenceDeal, cards_of, counter_of
 from dam_strategies import rule_combinations
 from hypothesis import given
 from hypothesis import strategies as st
+from trickcore.core.errors import IllegalMoveError
 from trickcore.dam import Deal, Rules
-from trickcore.errors import IllegalMoveError
 
 PRESETS = {
     "avoid": Rules.avoid(),

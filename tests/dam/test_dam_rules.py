@@ -7,8 +7,8 @@ import pickle
 from typing import Any
 
 import pytest
+from trickcore.core.errors import RulesError
 from trickcore.dam import Rules
-from trickcore.errors import RulesError
 
 from trickcore import Card, CardMultiset, CardSet
 

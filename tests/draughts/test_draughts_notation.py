@@ -9,8 +9,8 @@ import pickle
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from trickcore.core.errors import IllegalMoveError, ParseError, TrickcoreError
 from trickcore.draughts import AmbiguousMoveError, Board, Color, Move, Piece
-from trickcore.errors import IllegalMoveError, ParseError, TrickcoreError
 
 from trickcore import draughts
 

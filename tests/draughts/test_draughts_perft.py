@@ -8,7 +8,7 @@ from draughts_perft_data import perft_cases
 from reference.draughts import Position, legal_paths
 from reference.draughts import perft as reference_perft
 from reference.draughts import play as reference_play
-from trickcore.errors import RulesError
+from trickcore.core.errors import RulesError
 
 from trickcore import draughts
 

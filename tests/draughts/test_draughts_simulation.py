@@ -6,10 +6,10 @@ import pickle
 
 import numpy as np
 import pytest
+from trickcore.core.errors import RulesError
+from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.draughts import Termination
 from trickcore.draughts.simulation import Rules, simulate
-from trickcore.errors import RulesError
-from trickcore.seeding import BLOCK_SIZE
 from trickcore.simulation.errors import SimulationArgumentError
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from trickcore.cards import CardSet
 from trickcore.hearts import Deal
+
+from trickcore import CardSet
 
 
 def hands(*texts: str) -> list[CardSet]:

@@ -8,9 +8,10 @@ import random
 
 import pytest
 from hearts_scripts import FOUR_SUITS
-from trickcore.cards import CardSet
-from trickcore.errors import IllegalMoveError, RulesError, SerializationError
+from trickcore.core.errors import IllegalMoveError, RulesError, SerializationError
 from trickcore.hearts import Match, Rules
+
+from trickcore import CardSet
 
 
 def random_move(match: Match, rng: random.Random) -> None:

@@ -15,10 +15,11 @@ import pytest
 from hearts_reference import ReferenceDeal, cards_of
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from trickcore.card import Card
-from trickcore.cards import CardSet
-from trickcore.errors import IllegalMoveError, RulesError
+from trickcore.core.card import Card
+from trickcore.core.errors import IllegalMoveError, RulesError
 from trickcore.hearts import Deal, Rules
+
+from trickcore import CardSet
 
 PRESETS = {
     "svarta-maja": Rules.svarta_maja(),

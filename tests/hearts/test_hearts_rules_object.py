@@ -7,9 +7,10 @@ import pickle
 from dataclasses import FrozenInstanceError, fields
 
 import pytest
-from trickcore.cards import Card, CardSet
-from trickcore.errors import RulesError
+from trickcore.core.errors import RulesError
 from trickcore.hearts import PRESETS, Rules
+
+from trickcore import Card, CardSet
 
 
 def test_svarta_maja_preset_values() -> None:

@@ -10,10 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
-from trickcore.cards import CardSet
-from trickcore.errors import RulesError
+from trickcore.core.errors import RulesError
+from trickcore.core.seeding import block_seed, root_seed
 from trickcore.hearts import Rules
-from trickcore.seeding import block_seed, root_seed
+
+from trickcore import CardSet
 
 
 def test_block_arrays_follow_the_protocol() -> None:

@@ -12,11 +12,12 @@ import pytest
 from hearts_scripts import MIXED, hands, play
 from hypothesis import given
 from hypothesis import strategies as st
-from trickcore.card import Suit
-from trickcore.cards import Card, CardSet
-from trickcore.errors import IllegalMoveError, ParseError, RulesError, SerializationError
-from trickcore.game import Pass, Play, Trick
+from trickcore.core.card import Suit
+from trickcore.core.deal import Pass, Play, Trick
+from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, SerializationError
 from trickcore.hearts import Deal, HeartsObservation, Rules
+
+from trickcore import Card, CardSet
 
 
 def random_moves(deal: Deal, count: int, rng: random.Random) -> None:

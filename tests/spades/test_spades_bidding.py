@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from spades_reference import estimate
 from spades_scripts import ALL_SPADES, HANDS
-from trickcore.errors import IllegalMoveError, ParseError
+from trickcore.core.errors import IllegalMoveError, ParseError
 from trickcore.spades import ALL_MISDEALS, Deal, Rules
 
 from trickcore import CardSet

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from spades_scripts import ALL_SPADES, HANDS, scripted_deal
-from trickcore.errors import IllegalMoveError
+from trickcore.core.errors import IllegalMoveError
 from trickcore.spades import Deal, Renege, Rules
 
 from trickcore import CardSet

@@ -35,7 +35,7 @@ from trickcore.draughts.errors import AmbiguousMoveError
 from trickcore.draughts.fen import format_fen, parse_fen
 from trickcore.draughts.outcome import Outcome, Termination
 from trickcore.draughts.pieces import Color, Piece
-from trickcore.errors import IllegalMoveError, ParseError, RulesError
+from trickcore.core.errors import IllegalMoveError, ParseError, RulesError
 
 STARTING_FEN = format_fen(0xFFF, 0xFFF00000, 0, Color.BLACK)
 

@@ -4,7 +4,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t
 from numpy.random cimport bitgen_t
 
-from trickcore._bitgen cimport bitgen_of
+from trickcore.core._bitgen cimport bitgen_of
 from trickcore.draughts._board cimport Board
 from trickcore.draughts._cdraughts cimport (
     dr_game_summary,
@@ -16,7 +16,7 @@ from trickcore.draughts._cdraughts cimport (
 
 import numpy as np
 
-from trickcore.errors import RulesError
+from trickcore.core.errors import RulesError
 
 
 cdef dr_playout_rules _rules(bint auto_draw, int32_t max_plies) except *:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trickcore.errors import ParseError
+from trickcore.core.errors import ParseError
 
 
 class AmbiguousMoveError(ParseError):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
+from trickcore.core.errors import ParseError
 from trickcore.draughts.pieces import Color
-from trickcore.errors import ParseError
 
 _ITEM = re.compile(r"(K?)(\d{1,2})(?:-(\d{1,2}))?")
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from trickcore.core.errors import ParseError, SerializationError, TrickcoreError
 from trickcore.draughts._board import STARTING_FEN, Board, Move
 from trickcore.draughts.outcome import RESULTS
 from trickcore.draughts.pieces import Color
-from trickcore.errors import ParseError, SerializationError, TrickcoreError
 
 LINE_WIDTH = 79
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import enum
 import warnings
 
+from trickcore.core.errors import IllegalMoveError
 from trickcore.draughts._board import Board, Move
 from trickcore.draughts.errors import IllegalMoveWarning
 from trickcore.draughts.outcome import Outcome, Termination
 from trickcore.draughts.pieces import Color
-from trickcore.errors import IllegalMoveError
 
 ILLEGAL_MOVES_ALLOWED = 1   # warnings before the next illegal move forfeits the game
 

@@ -1,7 +1,7 @@
 """Random-game simulation: the rules object the shared simulate framework runs, and
 ``simulate(games=N, seed=S)``.
 
-Every game is played in C from one bit generator per block of ``trickcore.seeding.BLOCK_SIZE``
+Every game is played in C from one bit generator per block of ``trickcore.core.seeding.BLOCK_SIZE``
 games (``simulate_block``), so game ``i`` of a seed is the same whatever the number of workers.
 """
 
@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 from numpy.typing import NDArray
 
+from trickcore.core.errors import ParseError, RulesError
+from trickcore.core.seeding import SeedLike
 from trickcore.draughts._board import STARTING_FEN, Board
 from trickcore.draughts._playout import playout_block
-from trickcore.errors import ParseError, RulesError
-from trickcore.seeding import SeedLike
 
 if TYPE_CHECKING:
     from trickcore.simulation import SimulationResult

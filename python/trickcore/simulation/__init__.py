@@ -1,9 +1,10 @@
 """Simulation at scale for every game: ``simulate(rules, deals, seed=..., workers=...)``.
 
-Runs are cut into fixed-size blocks with their own child random streams (trickcore.seeding), run
-on local threads (the C loops release the GIL), any ``concurrent.futures`` executor, or a Dask
-cluster, and merged in block order, so a seed gives the same result everywhere. Results keep
-every row or, for huge runs, only running statistics; they save to .npz or Parquet.
+Runs are cut into fixed-size blocks with their own child random streams
+(trickcore.core.seeding), run on local threads (the C loops release the GIL), any
+``concurrent.futures`` executor, or a Dask cluster, and merged in block order, so a seed gives
+the same result everywhere. Results keep every row or, for huge runs, only running statistics;
+they save to .npz or Parquet.
 """
 
 from trickcore.simulation.errors import (

@@ -8,7 +8,7 @@ which stays attached as ``__cause__``.
 
 from __future__ import annotations
 
-from trickcore.errors import TrickcoreError
+from trickcore.core.errors import TrickcoreError
 
 
 class SimulationArgumentError(TrickcoreError):

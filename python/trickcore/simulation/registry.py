@@ -58,7 +58,7 @@ GAMES: dict[str, Game] = {game.name: game for game in (
     Game("dam-avoid", "trickcore.dam:Rules.avoid", "Danish Dam, avoiding penalty cards"),
     Game("dam-collect", "trickcore.dam:Rules.collect", "Danish Dam, collecting cards"),
     Game("draughts", "trickcore.draughts.simulation:Rules", "English draughts, random games"),
-    Game("deals", "trickcore.deal_stats:DealStats",
+    Game("deals", "trickcore.simulation.random_deals:DealStats",
          "random deals: high-card points, suit lengths, voids"),
 )}
 

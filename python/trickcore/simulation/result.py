@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 import trickcore
-from trickcore.errors import SerializationError
+from trickcore.core.errors import SerializationError
 from trickcore.simulation import rules_codec, storage
 from trickcore.simulation.protocol import Column, Layout, SimulationRules, unit_of
 from trickcore.simulation.stats import RunStats

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from trickcore._cards import CardMultiset, CardSet
-from trickcore.errors import SerializationError
+from trickcore.core._cardset import CardMultiset, CardSet
+from trickcore.core.errors import SerializationError
 
 PLAIN = (bool, int, float, str, type(None))
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from trickcore.seeding import BLOCK_SIZE, SeedLike, block_seed, root_seed
+from trickcore.core.seeding import BLOCK_SIZE, SeedLike, block_seed, root_seed
 from trickcore.simulation.errors import SimulationArgumentError
 from trickcore.simulation.executors import (
     blocks_per_task,
@@ -50,7 +50,8 @@ def simulate(
     """Plays ``deals`` deals (or games) of ``rules`` and returns their rows and statistics.
 
     ``rules`` is a game's rules object or a registry name (``"svarta-maja"``). Items are cut
-    into blocks of ``trickcore.seeding.BLOCK_SIZE``, block ``k`` drawing from child stream ``k``
+    into blocks of ``trickcore.core.seeding.BLOCK_SIZE``, block ``k`` drawing from child stream
+    ``k``
     of ``seed``, and merged in block order: the result of a seed is the same for any
     ``workers`` and any executor. ``start`` skips to item ``start`` of the seed's sequence, so
     ``simulate(r, 1, seed=s, start=i)`` replays item ``i`` of a large run.

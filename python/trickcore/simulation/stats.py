@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from trickcore.errors import SerializationError
+from trickcore.core.errors import SerializationError
 from trickcore.simulation._tally import count_true, tally
 from trickcore.simulation.errors import SimulationArgumentError
 

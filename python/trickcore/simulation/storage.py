@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from trickcore.errors import SerializationError
+from trickcore.core.errors import SerializationError
 from trickcore.simulation.errors import SimulationArgumentError
 from trickcore.simulation.summary import column_labels
 

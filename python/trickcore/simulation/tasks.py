@@ -11,7 +11,7 @@ from itertools import islice
 
 import numpy as np
 
-from trickcore.seeding import BLOCK_SIZE, block_seed, blocks
+from trickcore.core.seeding import BLOCK_SIZE, block_seed, blocks
 from trickcore.simulation.protocol import Layout, Rows, SimulationRules, check_layout
 from trickcore.simulation.stats import RunStats
 

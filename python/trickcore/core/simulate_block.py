@@ -1,0 +1,37 @@
+"""Plumbing shared by every game's ``Rules.simulate_block``, the entry point of the simulation
+protocol that ``trickcore.simulate`` drives (blocks of deals on threads, concatenated in order).
+
+A game's ``simulate_block(seed, count, policy)`` is: ``block_generator(seed)``, its C kernel on
+that generator with the GIL released (the arrays of the protocol, first axis ``count``), then
+``side_points`` for team play. Deal j of a block depends only on the seed and j.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from trickcore.core.errors import RulesError
+
+
+def block_generator(seed: np.random.SeedSequence | int) -> np.random.PCG64:
+    """The bit generator of one block: ``numpy.random.PCG64(seed)``."""
+    if isinstance(seed, bool) or not isinstance(seed, (np.random.SeedSequence, int)):
+        raise RulesError(f"a block seed is a numpy SeedSequence or an int, not {seed!r}")
+    return np.random.PCG64(seed)
+
+
+def check_count(count: int) -> int:
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
+        raise RulesError(f"count must be a non-negative int, not {count!r}")
+    return int(count)
+
+
+def side_points(points: NDArray[np.int32], sides: Sequence[Sequence[int]]) -> NDArray[np.int32]:
+    """Points per side (team) from points per seat: shape (deals, len(sides))."""
+    totals = np.zeros((points.shape[0], len(sides)), dtype=np.int32)
+    for i, seats in enumerate(sides):
+        totals[:, i] = points[:, list(seats)].sum(axis=1)
+    return totals

@@ -1,0 +1,115 @@
+# C declarations of src/trickcore/hearts.h.
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
+from numpy.random cimport bitgen_t
+
+from trickcore.core._ccards cimport tc_mask
+
+cdef extern from "trickcore/hearts.h" nogil:
+    enum:
+        TC_HEARTS_MAX_PLAYERS
+        TC_HEARTS_MAX_ROTATION
+        TC_HEARTS_MAX_VALUE
+
+    enum tc_hearts_phase:
+        TC_HEARTS_PASSING
+        TC_HEARTS_PLAYING
+        TC_HEARTS_OVER
+
+    enum tc_hearts_first_lead:
+        TC_HEARTS_LEAD_LOWEST_CLUB
+        TC_HEARTS_LEAD_ANY_CLUB
+        TC_HEARTS_LEAD_LEFT_OF_DEALER
+
+    enum tc_hearts_moon:
+        TC_HEARTS_MOON_OFF
+        TC_HEARTS_MOON_ADD_TO_OTHERS
+        TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER
+
+    enum tc_hearts_policy:
+        TC_HEARTS_RANDOM
+        TC_HEARTS_GREEDY
+
+    enum tc_hearts_refusal:
+        TC_HEARTS_ACCEPTED
+        TC_HEARTS_NOT_PLAYING
+        TC_HEARTS_NOT_PASSING
+        TC_HEARTS_NOT_YOUR_TURN
+        TC_HEARTS_NOT_HELD
+        TC_HEARTS_FIRST_LEAD
+        TC_HEARTS_FIRST_LEAD_CLUB
+        TC_HEARTS_MUST_FOLLOW
+        TC_HEARTS_NOT_BROKEN
+        TC_HEARTS_FIRST_TRICK
+        TC_HEARTS_PASS_COUNT
+        TC_HEARTS_PASS_NOT_HELD
+        TC_HEARTS_ALREADY_PASSED
+        TC_HEARTS_QUEEN_PASS
+        TC_HEARTS_BAD_SEAT
+
+    ctypedef struct tc_hearts_rules:
+        int8_t players
+        int8_t hand_size
+        int8_t pass_count
+        int8_t rotation_length
+        int8_t rotation[TC_HEARTS_MAX_ROTATION]
+        int8_t first_lead
+        int8_t first_trick_protected
+        int8_t hearts_must_be_broken
+        int8_t queen_breaks_hearts
+        int8_t hearts_lead_with_only_queen
+        int8_t queen_pass_restricted
+        int8_t void_if_one_takes_all
+        int8_t moon
+        int32_t moon_points
+        int32_t no_tricks_bonus
+        tc_mask deck
+        tc_mask moon_cards
+        int16_t values[52]  # TC_NUM_CARDS
+        # and derived fields, filled by tc_hearts_prepare_rules
+
+    ctypedef struct tc_hearts_state:
+        tc_mask hands[TC_HEARTS_MAX_PLAYERS]
+        tc_mask taken[TC_HEARTS_MAX_PLAYERS]
+        tc_mask passed[TC_HEARTS_MAX_PLAYERS]
+        uint8_t trick[TC_HEARTS_MAX_PLAYERS]
+        int8_t tricks_won[TC_HEARTS_MAX_PLAYERS]
+        uint8_t voids[TC_HEARTS_MAX_PLAYERS]
+        int8_t phase
+        int8_t dealer
+        int8_t pass_offset
+        int8_t leader
+        int8_t to_act
+        int8_t trick_len
+        int8_t led_suit
+        int8_t tricks_played
+        int8_t hearts_broken
+        uint8_t pending_passes
+
+    ctypedef struct tc_hearts_block:
+        int32_t *points
+        int8_t *tricks
+        uint8_t *moon
+        int8_t *shooter
+        uint8_t *void_deal
+        int8_t *direction
+        tc_mask *hands
+        tc_mask *passes
+        uint8_t *plays
+        tc_mask *legal
+
+    tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_state *s)
+    int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
+    tc_mask tc_hearts_passable(const tc_hearts_rules *r, tc_mask hand)
+    int tc_hearts_prepare_rules(tc_hearts_rules *r)
+    int tc_hearts_start(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask *hands,
+                        int dealer, int64_t deal_number)
+    int tc_hearts_play(const tc_hearts_rules *r, tc_hearts_state *s, int card, int *refusal)
+    int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_mask cards,
+                       int *refusal)
+    tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s)
+    void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken, int32_t *points,
+                         int *shooter, int *void_deal)
+    int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
+                           int policy, int64_t count, int32_t *points)
+    int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,
+                           const tc_hearts_block *out)

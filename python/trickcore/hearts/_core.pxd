@@ -1,0 +1,19 @@
+# Hearts-family deal state classes, for other Cython modules (search, solvers) to cimport.
+from libc.stdint cimport int64_t, uint64_t
+
+from trickcore.hearts._ckernel cimport tc_hearts_rules, tc_hearts_state
+from trickcore.core._history cimport DealHistory
+
+
+cdef class KernelRules:
+    cdef tc_hearts_rules c
+    cdef readonly object rules
+
+
+cdef class DealCore(DealHistory):
+    cdef tc_hearts_state state
+    cdef KernelRules kernel
+
+    cdef int seat_index(self, object seat) except -1
+    cdef str play_refusal(self, int refusal, int card)
+    cdef str pass_refusal(self, int refusal, int seat, uint64_t cards)

@@ -1,0 +1,20 @@
+# Spades deal state classes, for other Cython modules (search, solvers) to cimport.
+from libc.stdint cimport int64_t
+
+from trickcore.spades._ckernel cimport tc_spades_rules, tc_spades_state
+from trickcore.core._history cimport DealHistory
+
+
+cdef class KernelRules:
+    cdef tc_spades_rules c
+    cdef readonly object rules
+
+
+cdef class DealCore(DealHistory):
+    cdef tc_spades_state state
+    cdef KernelRules kernel
+
+    cdef int seat_index(self, object seat) except -1
+    cdef str play_refusal(self, int refusal, int card)
+    cdef str bid_refusal(self, int refusal, int code)
+    cdef str seat_refusal(self, int refusal, int seat)
