@@ -24,8 +24,8 @@ from trickcore.dam._core import simulate_block
 from trickcore.dam.rules import kernel_rules
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
-sys.path[:0] = [str(TESTS), str(TESTS / "dam")]
-from dam_reference import ReferenceDeal  # noqa: E402
+sys.path.insert(0, str(TESTS))
+from reference.dam import ReferenceDeal  # noqa: E402
 
 AVOID = Rules.avoid()  # 4 players, two packs, 12 cards each, 56 in the draw pile
 

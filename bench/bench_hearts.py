@@ -18,8 +18,8 @@ import pytest
 from benchutil import play_lowest, play_then_undo, record_rate, two_workers
 from trickcore.hearts import Deal, Rules
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "hearts"))
-from hearts_reference import ReferenceDeal
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from reference.hearts import ReferenceDeal
 
 NO_PASSING = Rules.svarta_maja(pass_count=0)
 

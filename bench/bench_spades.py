@@ -18,8 +18,8 @@ import pytest
 from benchutil import play_lowest, play_then_undo, record_rate, two_workers
 from trickcore.spades import Deal, Rules
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "spades"))
-from spades_reference import ReferenceDeal, policy_bid
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from reference.spades import ReferenceDeal, policy_bid
 
 STANDARD = Rules.standard()
 

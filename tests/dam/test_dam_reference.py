@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from dam_reference import ReferenceDeal, cards_of, counter_of
 from dam_strategies import rule_combinations
 from hypothesis import given
 from hypothesis import strategies as st
+from reference.dam import ReferenceDeal, cards_of, counter_of
 from trickcore.core.errors import IllegalMoveError
 from trickcore.dam import Deal, Rules
 

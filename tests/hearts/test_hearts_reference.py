@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hearts_reference import ReferenceDeal, cards_of
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from reference.hearts import ReferenceDeal, cards_of
 from trickcore.core.card import Card
 from trickcore.core.errors import IllegalMoveError, RulesError
 from trickcore.hearts import Deal, Rules

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from spades_reference import estimate
+from reference.spades import estimate
 from spades_scripts import ALL_SPADES, HANDS
 from trickcore.core.errors import IllegalMoveError, ParseError
 from trickcore.spades import ALL_MISDEALS, Deal, Rules

@@ -8,7 +8,7 @@ from trickcore.core.seeding import BLOCK_SIZE
 
 import trickcore as tc
 
-GOLDEN = Path(__file__).parent / "data" / "golden_deals.txt"
+GOLDEN = Path(__file__).parent.parent / "data" / "golden_deals.txt"
 
 
 def chi_square_z(chi2: float, df: int) -> float:
