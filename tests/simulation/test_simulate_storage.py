@@ -13,10 +13,10 @@ import pytest
 from simulation_games import Measurements
 from trickcore.core.card import Card, Suit
 from trickcore.core.errors import SerializationError
+from trickcore.core.rules_codec import decode_rules, encode_rules
 from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.simulation import SimulationArgumentError, SimulationResult, load, simulate
 from trickcore.simulation.random_deals import DealStats
-from trickcore.simulation.rules_codec import decode_rules, encode_rules
 
 from trickcore import CardMultiset, CardSet
 
@@ -94,7 +94,7 @@ def rewrite_metadata(path: Path, target: Path, change: dict[str, object]) -> Non
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"version": 99}, "not a version 1 trickcore.simulation file"),
+    ({"version": 99}, "not a version 2 trickcore.simulation file"),
     ({"deals": 7}, "array 'hands' is uint64\\[50, 4\\], expected uint64\\[7, 4\\]"),
     ({"rules": {"dataclass": "trickcore.simulation.random_deals:DealStats",
                 "fields": {"players": 9}}},

@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 from trickcore.core.errors import RulesError, SerializationError
-from trickcore.core.json_codec import rules_from_json, rules_to_json
+from trickcore.core.rules_codec import rules_from_json, rules_to_json
 from trickcore.spades import ALL_MISDEALS, Rules
 
 from trickcore import CardSet

@@ -35,9 +35,8 @@ from trickcore.core.json_codec import (
     dump,
     field,
     load,
-    rules_from_json,
-    rules_to_json,
 )
+from trickcore.core.rules_codec import rules_from_json, rules_to_json
 
 
 class Move(Protocol):

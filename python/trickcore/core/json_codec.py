@@ -1,26 +1,22 @@
-"""JSON documents for game states: one envelope for every game, card codecs, a codec for frozen
-Rules dataclasses, and the tamper check.
+"""JSON documents for game states: one envelope for every game, card codecs and the tamper
+check.
 
 A document is ``{"format": "trickcore", "version": 1, "type": "<module>.<Class>", ...body}``.
-Cards are written as text ("QS", a set as "QS AH 2C") so a document reads like a score sheet.
-Rules are written field by field and read back through their type hints (bool, int, str,
-Literal, None, CardSet, Card and tuples of those), then validated by the Rules class itself.
-A game adds nothing here: its deal and match classes (``trickcore.core.deal``,
-``trickcore.core.match``)
-compose these pieces. Every problem raises ``SerializationError`` with the path of the bad item.
+Cards are written as text ("QS", a set as "QS AH 2C") so a document reads like a score sheet;
+rules go through ``trickcore.core.rules_codec``. A game adds nothing here: its deal and match
+classes (``trickcore.core.deal``, ``trickcore.core.match``) compose these pieces. Every
+problem raises ``SerializationError`` with the path of the bad item.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import types
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, TypeVar
 
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core.card import Card
-from trickcore.core.errors import ParseError, SerializationError, TrickcoreError
+from trickcore.core.errors import ParseError, SerializationError
 
 FORMAT = "trickcore"
 VERSION = 1
@@ -111,71 +107,6 @@ def card_from_json(value: object, where: str) -> Card:
     try:
         return Card.parse(value)
     except ParseError as error:
-        raise SerializationError(f"{where}: {error}") from None
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, (CardSet, Card)):
-        return str(value)
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
-def rules_to_json(rules: Any) -> dict[str, Any]:
-    """Every field of a frozen Rules dataclass, cards as text, tuples as lists."""
-    return {f.name: _encode(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
-
-
-def _decode(value: Any, hint: Any, where: str) -> Any:
-    origin, args = get_origin(hint), get_args(hint)
-    if origin in (Union, types.UnionType):
-        problems = []
-        for option in args:
-            try:
-                return _decode(value, option, where)
-            except SerializationError as error:
-                problems.append(str(error))
-        raise SerializationError("; ".join(problems))
-    if hint is type(None):
-        if value is None:
-            return None
-    elif origin is Literal:
-        if any(value == a and type(value) is type(a) for a in args):
-            return value
-        raise SerializationError(f"{where}: {value!r} is not one of {', '.join(map(repr, args))}")
-    elif origin is tuple:
-        if isinstance(value, list):
-            if len(args) == 2 and args[1] is Ellipsis:
-                return tuple(_decode(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
-            if len(value) == len(args):
-                return tuple(_decode(v, a, f"{where}[{i}]")
-                             for i, (v, a) in enumerate(zip(value, args, strict=True)))
-    elif hint is CardSet:
-        return cards_from_json(value, where)
-    elif hint is Card:
-        return card_from_json(value, where)
-    elif hint in (bool, int, str):
-        if isinstance(value, hint) and not (hint is int and isinstance(value, bool)):
-            return value
-    else:
-        raise SerializationError(f"{where}: cannot read a field of type {hint!r}")
-    raise SerializationError(f"{where}: expected {getattr(hint, '__name__', hint)}, not {value!r}")
-
-
-def rules_from_json(cls: type[R], data: object, where: str = "rules") -> R:
-    """A Rules dataclass from ``rules_to_json`` output; fields left out take their defaults."""
-    if not isinstance(data, dict):
-        raise SerializationError(f"{where}: expected an object of rule parameters, not {data!r}")
-    hints = get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    unknown = sorted(set(data) - names)
-    if unknown:
-        raise SerializationError(f"{where}: unknown rule parameter(s) {', '.join(unknown)}")
-    values = {key: _decode(value, hints[key], f"{where}.{key}") for key, value in data.items()}
-    try:
-        return cls(**values)
-    except TrickcoreError as error:
         raise SerializationError(f"{where}: {error}") from None
 
 

@@ -1,4 +1,4 @@
-"""The interface between a game and the simulation framework (notes: SIMULATION_PROTOCOL.md).
+"""The interface between a game and the simulation framework (see docs/architecture.md).
 
 A game's rules object is immutable and picklable, and has:
 

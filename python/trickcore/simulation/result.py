@@ -12,8 +12,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 import trickcore
+from trickcore.core import rules_codec
 from trickcore.core.errors import SerializationError
-from trickcore.simulation import rules_codec, storage
+from trickcore.simulation import storage
 from trickcore.simulation.protocol import Column, Layout, SimulationRules, unit_of
 from trickcore.simulation.stats import RunStats
 from trickcore.simulation.summary import SummaryRow, format_rate, format_table, summary_rows
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 FILE_FORMAT = "trickcore.simulation"
-FILE_VERSION = 1
+FILE_VERSION = 2
 
 
 @dataclass(frozen=True, eq=False)

@@ -200,7 +200,7 @@ class Deal(DealCore, TrickDeal):
                      for seat, card, trick, rule in self._renege_log())
 
     def result(self) -> DealScore:
-        """The score of the finished deal per side (see spades.md and ``Rules``)."""
+        """The score of the finished deal per side (docs/rules/spades.md, ``Rules``)."""
         return DealScore(*self.score())
 
     def points(self) -> tuple[int, ...]:

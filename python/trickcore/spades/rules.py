@@ -146,8 +146,8 @@ class Rules:
 
     @classmethod
     def standard(cls, **overrides: Any) -> Rules:
-        """Partnership Spades as in spades.md: nil ±100, blind nil ±200 for a side 100 behind,
-        10 bags cost 100, strict reneges, no variants, a match to 500. Any field can be
+        """Partnership Spades as in docs/rules/spades.md: nil ±100, blind nil ±200 for a side
+        100 behind, 10 bags cost 100, strict reneges, no variants, a match to 500. Any field can be
         overridden, e.g. ``Rules.standard(target=300, nil_value=50)``, ``partnerships=False``
         (cutthroat), ``mirror=True, blind_nil=False``, ``jokers=True``,
         ``misdeal=ALL_MISDEALS``, ``renege="table"``."""
