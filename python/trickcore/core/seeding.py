@@ -47,8 +47,14 @@ def block_seed(root: np.random.SeedSequence, block: int) -> np.random.SeedSequen
         root.entropy, spawn_key=(*root.spawn_key, block), pool_size=root.pool_size)
 
 
+def bit_generator(seed: SeedLike) -> np.random.PCG64:
+    """The bit generator every kernel draws from: ``numpy.random.PCG64`` on ``root_seed(seed)``
+    (the one place trickcore creates one)."""
+    return np.random.PCG64(root_seed(seed))
+
+
 def block_bit_generator(root: np.random.SeedSequence, block: int) -> np.random.PCG64:
-    return np.random.PCG64(block_seed(root, block))
+    return bit_generator(block_seed(root, block))
 
 
 def blocks(start: int, count: int, block_size: int = BLOCK_SIZE) -> list[tuple[int, int, int]]:

@@ -14,13 +14,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.core.errors import RulesError
+from trickcore.core.seeding import bit_generator
 
 
 def block_generator(seed: np.random.SeedSequence | int) -> np.random.PCG64:
-    """The bit generator of one block: ``numpy.random.PCG64(seed)``."""
+    """The bit generator of one block, from its seed (see ``seeding.bit_generator``)."""
     if isinstance(seed, bool) or not isinstance(seed, (np.random.SeedSequence, int)):
         raise RulesError(f"a block seed is a numpy SeedSequence or an int, not {seed!r}")
-    return np.random.PCG64(seed)
+    return bit_generator(seed)
 
 
 def check_count(count: int) -> int:

@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from trickcore.core.errors import ParseError, RulesError
 from trickcore.core.seeding import SeedLike
+from trickcore.core.simulate_block import block_generator
 from trickcore.draughts._board import STARTING_FEN, Board
 from trickcore.draughts._playout import playout_block
 
@@ -61,7 +62,7 @@ class Rules:
         if policy not in POLICIES:
             raise RulesError(
                 f"unknown policy {policy!r} for draughts (known: {', '.join(POLICIES)})")
-        return playout_block(np.random.PCG64(seed), Board(self.start), self.auto_draw,
+        return playout_block(block_generator(seed), Board(self.start), self.auto_draw,
                              self.max_plies or 0, count)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from trickcore.core.card import Card, Suit
 from trickcore.core.errors import IllegalMoveError, RulesError, error_for_status
-from trickcore.core.seeding import root_seed
+from trickcore.core.seeding import bit_generator as new_bit_generator
 
 if sizeof(tc_hearts_state) > STEP_STATE_BYTES:
     raise ImportError("tc_hearts_state does not fit in a Step: raise STEP_STATE_BYTES")
@@ -237,7 +237,7 @@ cdef class DealCore:
         if count == 0:
             return points
         cdef int32_t[:, ::1] view = points
-        bit_generator = np.random.PCG64(root_seed(seed))
+        bit_generator = new_bit_generator(seed)
         cdef bitgen_t *rng = bitgen_of(bit_generator)
         cdef int status
         with bit_generator.lock, nogil:

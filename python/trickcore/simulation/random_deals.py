@@ -19,6 +19,7 @@ from trickcore.core._dealing import deal_block
 from trickcore.core.dealing import MAX_PLAYERS, deck_ids
 from trickcore.core.errors import RulesError
 from trickcore.core.mask_arrays import SUIT_BITS
+from trickcore.core.simulate_block import block_generator
 
 # Milton Work points: ace 4, king 3, queen 2, jack 1 (bits of each rank in every suit).
 _RANK_BITS = {rank: sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in (9, 10, 11, 12)}
@@ -64,7 +65,7 @@ class DealStats:
         """``count`` deals from ``PCG64(seed)``: hand masks, points, suit lengths, voids."""
         if policy not in self.policies:
             raise RulesError(f"unknown policy {policy!r} for deals: {list(self.policies)}")
-        hands, _, _ = deal_block(np.random.PCG64(seed), _PACK,
+        hands, _, _ = deal_block(block_generator(seed), _PACK,
                                  self.players, self.cards_per_hand, count, False)
         # Suit by suit on (count, players) arrays: reducing a trailing axis of 4 is slow.
         per_suit = [np.bitwise_count((hands >> np.uint64(13 * suit)) & np.uint64(SUIT_BITS))

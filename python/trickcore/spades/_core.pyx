@@ -27,7 +27,7 @@ import numpy as np
 
 from trickcore.core.card import Card, Suit
 from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, error_for_status
-from trickcore.core.seeding import root_seed
+from trickcore.core.seeding import bit_generator as new_bit_generator
 
 if sizeof(tc_spades_state) > STEP_STATE_BYTES:
     raise ImportError("tc_spades_state does not fit in a Step: raise STEP_STATE_BYTES")
@@ -360,7 +360,7 @@ cdef class DealCore:
             count * sizeof(tc_spades_result))
         if out == NULL:
             raise MemoryError()
-        bit_generator = np.random.PCG64(root_seed(seed))
+        bit_generator = new_bit_generator(seed)
         cdef bitgen_t *rng = bitgen_of(bit_generator)
         cdef int status
         cdef int32_t[:, ::1] view = points
