@@ -4,7 +4,7 @@ from trickcore import dam, hearts, spades
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core._trick import trick_winner, trick_winners
 from trickcore.core.card import Card, Rank, Suit
-from trickcore.core.dealing import Deals, deal_batch
+from trickcore.core.deal_batch import Deals, deal_batch
 from trickcore.core.errors import (
     IllegalMoveError,
     InvalidTrickError,

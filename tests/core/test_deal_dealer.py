@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from reference.dealing import reference_deal, reference_stock_order
-from trickcore.core._dealing import _dealer_deals
+from trickcore.core._deal_batch import _dealer_deals
 from trickcore.core.seeding import BLOCK_SIZE, block_bit_generator, root_seed
 
 import trickcore as tc

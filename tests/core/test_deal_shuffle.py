@@ -5,8 +5,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 from reference.dealing import reference_shuffle
-from trickcore.core._dealing import _shuffled
-from trickcore.core.dealing import deck_ids
+from trickcore.core._deal_batch import _shuffled
+from trickcore.core.deal_batch import deck_ids
 from trickcore.core.seeding import block_bit_generator, root_seed
 from trickcore.dam import Rules
 

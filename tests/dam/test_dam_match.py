@@ -114,7 +114,7 @@ def test_match_needs_dam_rules() -> None:
 
 
 def test_a_match_may_start_from_given_hands_when_the_deal_leaves_no_pile() -> None:
-    # A given deal is its hands (trickcore.core.match); with a draw pile the pile would be
+    # A given deal is its hands (trickcore.core.trick_match); with a draw pile the pile would be
     # needed too.
     rules = Rules.avoid(packs=1, hand_size=13, deals=2)
     hands = [" ".join(str(Card(c)) for c in range(13 * s, 13 * s + 13)) for s in range(4)]

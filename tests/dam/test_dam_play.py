@@ -1,4 +1,4 @@
-"""Scripted Dam deals with named cards, one test per rule point of shared/rules/dam.md: leading,
+"""Scripted Dam deals with named cards, one test per rule point of docs/rules/dam.md: leading,
 following suit, the trick (the seed's worked example, duplicates, trump, jokers), the refill from
 the draw pile (order, a short pile, the turned card drawn last), playing out, and the scores.
 

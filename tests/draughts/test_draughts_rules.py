@@ -1,4 +1,4 @@
-"""One named test per rule point of shared/rules/draughts.md (board, moves, game end, draws,
+"""One named test per rule point of docs/rules/draughts.md (board, moves, game end, draws,
 referee mode). Squares: row by row from Black's side, 1 = b8 ... 4 = h8, 5 = a7 ... 32 = g1."""
 
 from __future__ import annotations

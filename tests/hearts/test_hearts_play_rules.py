@@ -1,4 +1,4 @@
-"""Scripted deals with named cards, one test per rule of play in shared/rules/hearts.md."""
+"""Scripted deals with named cards, one test per rule of play in docs/rules/hearts.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scripted whole deals with named cards, one test per scoring rule in shared/rules/hearts.md."""
+"""Scripted whole deals with named cards, one test per scoring rule in docs/rules/hearts.md."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from hearts_scripts import MIXED, hands, play
 from hypothesis import given
 from hypothesis import strategies as st
 from trickcore.core.card import Suit
-from trickcore.core.deal import Pass, Play, Trick
 from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, SerializationError
+from trickcore.core.trick_deal import Pass, Play, Trick
 from trickcore.hearts import Deal, HeartsObservation, Rules
 
 from trickcore import Card, CardSet

@@ -1,6 +1,6 @@
 """A pure-Python reference of Danish Dam (tests only, never shipped).
 
-Written from shared/rules/dam.md with plain lists and Counters and no knowledge of the C kernel:
+Written from docs/rules/dam.md with plain lists and Counters and no knowledge of the C kernel:
 the property tests replay the C engine's deals here and compare the legal moves at every
 decision, the hands after every refill, and the score at the end. Tricks are resolved by the
 pure-Python trick reference (tests/reference/trick.py). The greedy policy is the one documented

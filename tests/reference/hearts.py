@@ -1,6 +1,6 @@
 """A pure-Python reference of the Hearts-family rules (tests only, never shipped).
 
-Written from shared/rules/hearts.md with plain sets and no knowledge of the C kernel: the
+Written from docs/rules/hearts.md with plain sets and no knowledge of the C kernel: the
 property tests replay the C engine's deals here and compare the legal moves at every decision
 and the score at the end. The greedy policy is the one documented in src/trickcore/hearts_sim.c.
 Derived rule values (deck, hand size, card values, moon cards, pass offsets) come from

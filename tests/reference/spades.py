@@ -1,6 +1,6 @@
 """A pure-Python reference of the Spades rules (tests only, never shipped).
 
-Written from shared/rules/spades.md with plain sets and no knowledge of the C kernel: the
+Written from docs/rules/spades.md with plain sets and no knowledge of the C kernel: the
 property tests replay the engine's deals here and compare the legal bids and cards at every
 decision and the score at the end. The bidding evaluator is the one documented in
 src/trickcore/spades.c. Derived rule values (deck, trumps, sides) come from

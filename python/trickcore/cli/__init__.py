@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import trickcore
 from trickcore.cli.simulate import add_simulate_command
-from trickcore.core.dealing import deal_batch
+from trickcore.core.deal_batch import deal_batch
 from trickcore.draughts.commands import register as register_draughts
 
 

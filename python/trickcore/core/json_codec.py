@@ -4,7 +4,7 @@ check.
 A document is ``{"format": "trickcore", "version": 1, "type": "<module>.<Class>", ...body}``.
 Cards are written as text ("QS", a set as "QS AH 2C") so a document reads like a score sheet;
 rules go through ``trickcore.core.rules_codec``. A game adds nothing here: its deal and match
-classes (``trickcore.core.deal``, ``trickcore.core.match``) compose these pieces. Every
+classes (``trickcore.core.trick_deal``, ``trickcore.core.trick_match``) compose these pieces. Every
 problem raises ``SerializationError`` with the path of the bad item.
 """
 

@@ -10,7 +10,7 @@ on the parameter. One more choice of ours: when the pile ran out part-way, a sho
 its last card one trick before the others; if it wins that trick, the next seat in playing
 order that still holds cards leads."""
 
-from trickcore.core.deal import Play
+from trickcore.core.trick_deal import Play
 from trickcore.dam.deal import DamObservation, Deal
 from trickcore.dam.match import Match
 from trickcore.dam.rules import PRESETS, Rules

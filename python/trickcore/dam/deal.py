@@ -8,8 +8,7 @@ from typing import Any, TypeAlias
 
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core.card import Card, Suit
-from trickcore.core.deal import Observation, Play, TrickDeal
-from trickcore.core.dealing import deal_batch
+from trickcore.core.deal_batch import deal_batch
 from trickcore.core.errors import ParseError, RulesError, SerializationError
 from trickcore.core.json_codec import (
     card_list_from_json,
@@ -18,6 +17,7 @@ from trickcore.core.json_codec import (
     multiset_from_json,
 )
 from trickcore.core.seeding import SeedLike
+from trickcore.core.trick_deal import Observation, Play, TrickDeal
 from trickcore.dam._core import DealCore
 from trickcore.dam.rules import Rules, kernel_rules
 

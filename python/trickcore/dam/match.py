@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trickcore.core.card import Card
-from trickcore.core.match import TrickMatch
+from trickcore.core.trick_match import TrickMatch
 from trickcore.dam.deal import Deal
 from trickcore.dam.rules import Rules
 

@@ -7,7 +7,7 @@
 The rules are in ``docs/rules/hearts.md``; where the sources are silent the choice made is
 noted on the parameter."""
 
-from trickcore.core.deal import Pass, Play
+from trickcore.core.trick_deal import Pass, Play
 from trickcore.hearts.deal import Deal, HeartsObservation
 from trickcore.hearts.match import Match
 from trickcore.hearts.rules import PRESETS, REMOVAL_ORDER, Rules

@@ -9,12 +9,12 @@ from typing import Any, TypeAlias
 
 from trickcore.core._cardset import CardSet
 from trickcore.core.card import Card
-from trickcore.core.deal import Observation, Pass, Play, TrickDeal
-from trickcore.core.dealing import deal_batch
+from trickcore.core.deal_batch import deal_batch
 from trickcore.core.errors import RulesError, SerializationError
 from trickcore.core.json_codec import cards_from_json, field, hands_from_json
 from trickcore.core.rule_fields import cards_field
 from trickcore.core.seeding import SeedLike
+from trickcore.core.trick_deal import Observation, Pass, Play, TrickDeal
 from trickcore.hearts._core import DealCore
 from trickcore.hearts.rules import PassDirection, Rules, kernel_rules
 

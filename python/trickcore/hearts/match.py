@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from trickcore.core._cardset import CardSet
 from trickcore.core.card import Card
-from trickcore.core.match import TrickMatch
+from trickcore.core.trick_match import TrickMatch
 from trickcore.hearts.deal import Deal
 from trickcore.hearts.rules import Rules
 

@@ -15,8 +15,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.core._cardset import CardSet
-from trickcore.core._dealing import deal_block
-from trickcore.core.dealing import MAX_PLAYERS, deck_ids
+from trickcore.core._deal_batch import deal_block
+from trickcore.core.deal_batch import MAX_PLAYERS, deck_ids
 from trickcore.core.errors import RulesError
 from trickcore.core.mask_arrays import SUIT_BITS
 from trickcore.core.simulate_block import block_generator

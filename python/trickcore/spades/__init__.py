@@ -7,7 +7,7 @@ to the target, and ``Rules.simulate_block`` plays complete deals by the million 
 ``trickcore.simulate``. The rules are in ``docs/rules/spades.md``; where the source is silent the
 choice made is noted on the parameter or the method."""
 
-from trickcore.core.deal import Play
+from trickcore.core.trick_deal import Play
 from trickcore.spades._core import BLIND_NIL
 from trickcore.spades.deal import Bid, Deal, DealScore, Look, Misdeal, Renege, SpadesObservation
 from trickcore.spades.match import Match

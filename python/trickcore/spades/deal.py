@@ -9,12 +9,12 @@ from typing import Any, ClassVar, TypeAlias
 from trickcore.core._cardset import CardSet
 from trickcore.core._history import KIND_BID, KIND_CLAIM, KIND_LOOK
 from trickcore.core.card import Card
-from trickcore.core.deal import Observation, Play, TrickDeal
-from trickcore.core.dealing import deal_batch
+from trickcore.core.deal_batch import deal_batch
 from trickcore.core.errors import RulesError, SerializationError
 from trickcore.core.json_codec import cards_from_json, field, hands_from_json
 from trickcore.core.rule_fields import cards_field
 from trickcore.core.seeding import SeedLike
+from trickcore.core.trick_deal import Observation, Play, TrickDeal
 from trickcore.spades._core import (
     MAX_SCORE,
     DealCore,

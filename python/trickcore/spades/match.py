@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from trickcore.core.card import Card
-from trickcore.core.match import TrickMatch
+from trickcore.core.trick_match import TrickMatch
 from trickcore.spades.deal import Deal
 from trickcore.spades.rules import PLAYERS, BidValue, Rules
 

@@ -26,7 +26,6 @@ from typing import Any, ClassVar, Generic, TypeVar
 import numpy as np
 
 from trickcore.core._cardset import CardSet
-from trickcore.core.deal import TrickDeal, replay
 from trickcore.core.errors import IllegalMoveError, RulesError, SerializationError
 from trickcore.core.json_codec import (
     cards_from_json,
@@ -37,6 +36,7 @@ from trickcore.core.json_codec import (
 )
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
 from trickcore.core.seeding import SeedLike, block_seed, root_seed
+from trickcore.core.trick_deal import TrickDeal, replay
 
 D = TypeVar("D", bound=TrickDeal)
 M = TypeVar("M", bound="TrickMatch[Any]")

@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.core._cardset import CardMultiset, CardSet
-from trickcore.core._dealing import deal_into
+from trickcore.core._deal_batch import deal_into
 from trickcore.core.errors import RulesError
 from trickcore.core.seeding import BLOCK_SIZE, SeedLike, block_bit_generator, blocks, root_seed
 
