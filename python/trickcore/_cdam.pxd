@@ -5,7 +5,7 @@ from numpy.random cimport bitgen_t
 from trickcore._ccards cimport tc_mask, tc_multiset
 from trickcore._ctrick cimport tc_trick_rules
 
-cdef extern from "trickcore/dam.h" nogil:
+cdef extern from "trickcore/dam/dam.h" nogil:
     enum:
         TC_DAM_MAX_PLAYERS
         TC_DAM_MAX_HAND

@@ -5,8 +5,8 @@
  * A two-pack multiset is a pair of masks: `once` (at least one copy), `twice` (two copies),
  * with twice a subset of once.
  */
-#ifndef TRICKCORE_CARDS_H
-#define TRICKCORE_CARDS_H
+#ifndef TRICKCORE_CORE_CARDS_H
+#define TRICKCORE_CORE_CARDS_H
 
 #include <stdint.h>
 

@@ -11,14 +11,14 @@
  *   `#ifdef TC_DRAW_BMI2_CLONE` a `TC_DRAW_BMI2_TARGET` function with TC_PLAYOUT_BMI2; call the
  *   second when tc_playout_use_bmi2() says so. Both variants pick the same cards.
  * - Play LANES deals side by side (see tc_playout_lanes_within). */
-#ifndef TRICKCORE_PLAYOUT_H
-#define TRICKCORE_PLAYOUT_H
+#ifndef TRICKCORE_CORE_PLAYOUT_H
+#define TRICKCORE_CORE_PLAYOUT_H
 
 #include <stdint.h>
 
-#include "trickcore/cards.h"
-#include "trickcore/deal.h"
-#include "trickcore/draw.h"
+#include "trickcore/core/cards.h"
+#include "trickcore/core/deal.h"
+#include "trickcore/core/draw.h"
 
 /* TC_ALWAYS_INLINE and TC_UNROLL are draw.h's. */
 

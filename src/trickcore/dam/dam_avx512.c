@@ -1,4 +1,4 @@
-#include "trickcore/dam_avx512.h"
+#include "trickcore/dam/dam_avx512.h"
 
 #ifdef TC_DAM_AVX512
 #include <immintrin.h>

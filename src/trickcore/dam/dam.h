@@ -10,17 +10,17 @@
  * Seats are 0..players-1, play goes to seat + 1. Deals are shuffled by deal.h's
  * tc_shuffle_planned; random choices use draw.h's 8-bit draws with jokers and 16-bit batches
  * without (see "Random choices from draws made ahead" below). */
-#ifndef TRICKCORE_DAM_H
-#define TRICKCORE_DAM_H
+#ifndef TRICKCORE_DAM_DAM_H
+#define TRICKCORE_DAM_DAM_H
 
 #include <stdint.h>
 #include <string.h>
 
 #include "numpy/random/bitgen.h"
-#include "trickcore/cards.h"
-#include "trickcore/deal.h"
-#include "trickcore/draw.h"
-#include "trickcore/trick.h"
+#include "trickcore/core/cards.h"
+#include "trickcore/core/deal.h"
+#include "trickcore/core/draw.h"
+#include "trickcore/core/trick.h"
 
 #define TC_DAM_MAX_PLAYERS 4
 #define TC_DAM_MAX_HAND 13

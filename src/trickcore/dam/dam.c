@@ -1,10 +1,10 @@
-#include "trickcore/dam.h"
+#include "trickcore/dam/dam.h"
 
 #include <string.h>
 
-#include "trickcore/dam_avx512.h"
-#include "trickcore/playout.h"
-#include "trickcore/status.h"
+#include "trickcore/dam/dam_avx512.h"
+#include "trickcore/core/playout.h"
+#include "trickcore/core/status.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
 

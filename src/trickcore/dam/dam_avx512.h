@@ -9,10 +9,10 @@
  * Built where the compiler can target AVX-512 from a portable build (GCC or Clang on x86-64):
  * the functions carry a target attribute, and tc_dam_simulate calls them only when
  * tc_dam_avx512_usable() says the CPU and the OS support every extension they use. */
-#ifndef TRICKCORE_DAM_AVX512_H
-#define TRICKCORE_DAM_AVX512_H
+#ifndef TRICKCORE_DAM_DAM_AVX512_H
+#define TRICKCORE_DAM_DAM_AVX512_H
 
-#include "trickcore/dam.h"
+#include "trickcore/dam/dam.h"
 
 #if defined(__x86_64__) && defined(__ELF__) && \
     ((defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 9) || \

@@ -5,13 +5,13 @@
  * choice costs a quarter of a generator call and is exactly uniform (a chunk is rejected with
  * probability below bound / 65536). The choices are a pure function of the bit stream, so a
  * given seed gives the same playouts on every machine. */
-#ifndef TRICKCORE_DRAW_H
-#define TRICKCORE_DRAW_H
+#ifndef TRICKCORE_CORE_DRAW_H
+#define TRICKCORE_CORE_DRAW_H
 
 #include <stdint.h>
 
 #include "numpy/random/bitgen.h"
-#include "trickcore/cards.h"
+#include "trickcore/core/cards.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TC_ALWAYS_INLINE inline __attribute__((always_inline))
