@@ -15,7 +15,6 @@ cdef extern from "trickcore/core/cards.h" nogil:
     int tc_multiset_count(tc_multiset s, int card)
     int tc_multiset_size(tc_multiset s)
     int tc_multiset_add(tc_multiset *s, int card)
-    int tc_multiset_remove(tc_multiset *s, int card)
     int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
     tc_multiset tc_multiset_difference(tc_multiset a, tc_multiset b)
 

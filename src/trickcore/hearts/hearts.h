@@ -20,7 +20,6 @@
 #define TC_HEARTS_MAX_ROTATION 8
 #define TC_HEARTS_MAX_VALUE 1000 /* bound on |points| of one card, and on the moon and bonus */
 
-#define TC_HEARTS_SUIT 2
 #define TC_HEARTS_QUEEN 49 /* Q♠ */
 #define TC_HEARTS_JACK_OF_DIAMONDS 22
 #define TC_HEARTS_CLUBS TC_SUIT_MASK_BITS
