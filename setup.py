@@ -1,7 +1,8 @@
 """Build: each C kernel is compiled once into a static library per family, then linked into
 every extension of that family (the linker takes only the objects a module uses).
 
-Modules under trickcore/draughts link src/draughts/*.c, all others src/trickcore/*.c.
+Modules under trickcore/draughts link src/draughts/*.c, all others the kernels found recursively
+under src/trickcore (core/ and one folder per game).
 TRICKCORE_DEBUG=1 builds -O0 -g with C assertions; TRICKCORE_NATIVE=1 adds -march=native.
 """
 
@@ -26,7 +27,7 @@ def family_of(module: str) -> str:
 
 
 def kernel_files(family: str, pattern: str) -> list[str]:
-    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "src" / family).glob(pattern))
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "src" / family).rglob(pattern))
 
 
 def is_stale(target: Path, inputs: list[str]) -> bool:
@@ -63,7 +64,7 @@ class BuildKernelsThenExtensions(build_ext):
                       depends: list[str] | None = None, **options: object) -> list[str]:
         objects: list[str] = self.compiler.object_filenames(sources, output_dir=output_dir)
         headers = [d for d in depends or [] if d.endswith(".h")]
-        stale = [src for src, obj in zip(sources, objects)
+        stale = [src for src, obj in zip(sources, objects, strict=True)
                  if self.force or is_stale(Path(obj), [src, *headers])]
         if stale:
             self.compile_all(stale, output_dir=output_dir, depends=depends, **options)

@@ -1,7 +1,7 @@
 #include "draughts/perft.h"
 
 #include "draughts/movegen.h"
-#include "trickcore/status.h"
+#include "trickcore/core/status.h"
 
 /* The recursion is four functions, one per side to move and counting mode, that call each
  * other directly with the position in three registers (the side to move is implied). Each is a

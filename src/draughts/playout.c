@@ -5,8 +5,8 @@
 #include "draughts/draw.h"
 #include "draughts/movegen.h"
 #include "draughts/zobrist.h"
-#include "trickcore/deal.h"
-#include "trickcore/status.h"
+#include "trickcore/core/deal.h"
+#include "trickcore/core/status.h"
 
 static int dr_check_rules(const dr_position *start, const dr_playout_rules *rules)
 {

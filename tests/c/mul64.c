@@ -4,7 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "trickcore/deal.h"
+#include "trickcore/core/deal.h"
 
 int main(void)
 {

@@ -22,7 +22,7 @@ EDGES = [0, 1, 2, 3, 0xFFFFFFFF, 0x100000000, 0xFFFFFFFFFFFFFFFF, 0x800000000000
 def compiler() -> str:
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     found = shutil.which(cc) or shutil.which("cc")
-    if found is None or not (ROOT / "src" / "trickcore" / "deal.h").exists():
+    if found is None or not (ROOT / "src" / "trickcore" / "core" / "deal.h").exists():
         pytest.skip("needs a C compiler and the source tree (src/), as the build does")
     return found
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from trickcore.core.card import Suit
 from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, SerializationError
 from trickcore.core.trick_deal import Pass, Play, Trick
-from trickcore.hearts import Deal, HeartsObservation, Rules
 
 from trickcore import Card, CardSet
+from trickcore.hearts import Deal, HeartsObservation, Rules
 
 
 def random_moves(deal: Deal, count: int, rng: random.Random) -> None:

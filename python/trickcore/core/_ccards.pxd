@@ -1,7 +1,7 @@
 # C declarations of src/trickcore/cards.h and status.h.
 from libc.stdint cimport uint64_t
 
-cdef extern from "trickcore/cards.h" nogil:
+cdef extern from "trickcore/core/cards.h" nogil:
     ctypedef uint64_t tc_mask
     ctypedef struct tc_multiset:
         tc_mask once
@@ -15,11 +15,10 @@ cdef extern from "trickcore/cards.h" nogil:
     int tc_multiset_count(tc_multiset s, int card)
     int tc_multiset_size(tc_multiset s)
     int tc_multiset_add(tc_multiset *s, int card)
-    int tc_multiset_remove(tc_multiset *s, int card)
     int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
     tc_multiset tc_multiset_difference(tc_multiset a, tc_multiset b)
 
-cdef extern from "trickcore/status.h" nogil:
+cdef extern from "trickcore/core/status.h" nogil:
     enum tc_status:
         TC_OK
         TC_ERR_EMPTY

@@ -4,7 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._ccards cimport tc_mask
 
-cdef extern from "trickcore/deal.h" nogil:
+cdef extern from "trickcore/core/deal.h" nogil:
     int TC_MAX_DECK
     int TC_MAX_PLAYERS
     void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)

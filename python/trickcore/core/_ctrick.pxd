@@ -3,7 +3,7 @@ from libc.stdint cimport int8_t, int64_t, uint8_t
 
 from trickcore.core._ccards cimport tc_mask
 
-cdef extern from "trickcore/trick.h" nogil:
+cdef extern from "trickcore/core/trick.h" nogil:
     int TC_NO_TRUMP
     int TC_MAX_TRICK
     enum tc_duplicate_rule:

@@ -5,7 +5,7 @@ from numpy.random cimport bitgen_t
 from trickcore.core._ccards cimport tc_mask, tc_multiset
 from trickcore.core._ctrick cimport tc_trick_rules
 
-cdef extern from "trickcore/dam.h" nogil:
+cdef extern from "trickcore/dam/dam.h" nogil:
     enum:
         TC_DAM_MAX_PLAYERS
         TC_DAM_MAX_HAND
@@ -25,7 +25,6 @@ cdef extern from "trickcore/dam.h" nogil:
         TC_DAM_LOOP_BEST
         TC_DAM_LOOP_PORTABLE
         TC_DAM_LOOP_GENERIC
-        TC_DAM_LOOP_SCALAR
 
     enum tc_dam_refusal:
         TC_DAM_ACCEPTED
@@ -94,7 +93,6 @@ cdef extern from "trickcore/dam.h" nogil:
     enum tc_dam_isa:
         TC_DAM_ISA_PORTABLE
         TC_DAM_ISA_BMI2
-        TC_DAM_ISA_AVX512
 
     int tc_dam_best_isa()
     int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,

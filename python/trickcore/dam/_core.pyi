@@ -108,7 +108,7 @@ class DealCore(DealHistory):
 
 def best_loop_isa() -> str:
     """The instruction set of the loop "best" runs on this CPU for the random policy without
-    recording and a deck without jokers: "avx512", "bmi2" or "portable" (see tc_dam_best_isa)."""
+    recording: "bmi2" or "portable" (see tc_dam_best_isa)."""
 
 def simulate_block(
     kernel: KernelRules,
@@ -120,5 +120,5 @@ def simulate_block(
 ) -> dict[str, NDArray[Any]]:
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
-    compiled loop ("best", "scalar": best without AVX-512, "portable" or "generic"), for tests
+    compiled loop ("best", "portable" or "generic"), for tests
     that compare them."""

@@ -33,7 +33,7 @@ PHASES = ("play", "over")
 POLICIES = {"random": TC_DAM_RANDOM, "greedy": TC_DAM_GREEDY}
 # The compiled simulation loops (see tc_dam_loop); they give the same deals.
 LOOPS = {"best": TC_DAM_LOOP_BEST, "portable": TC_DAM_LOOP_PORTABLE,
-         "generic": TC_DAM_LOOP_GENERIC, "scalar": TC_DAM_LOOP_SCALAR}
+         "generic": TC_DAM_LOOP_GENERIC}
 DUPLICATES = {"first": TC_DUP_FIRST, "last": TC_DUP_LAST}
 # How jokers behave in a trick; a joker worth points ("points") never wins, like a neutral one.
 JOKER_TRICK_MODES = {"none": TC_JOKER_NONE, "outright": TC_JOKER_OUTRIGHT,
@@ -292,12 +292,12 @@ cdef int policy_code(object policy) except -1:
     return POLICIES[policy]
 
 
-ISAS = {TC_DAM_ISA_PORTABLE: "portable", TC_DAM_ISA_BMI2: "bmi2", TC_DAM_ISA_AVX512: "avx512"}
+ISAS = {TC_DAM_ISA_PORTABLE: "portable", TC_DAM_ISA_BMI2: "bmi2"}
 
 
 def best_loop_isa():
     """The instruction set of the loop "best" runs on this CPU for the random policy without
-    recording and a deck without jokers: "avx512", "bmi2" or "portable" (see tc_dam_best_isa)."""
+    recording: "bmi2" or "portable" (see tc_dam_best_isa)."""
     return ISAS[tc_dam_best_isa()]
 
 
@@ -305,7 +305,7 @@ def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bin
                    loop="best"):
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
-    compiled loop ("best", "scalar": best without AVX-512, "portable" or "generic"), for tests
+    compiled loop ("best", "portable" or "generic"), for tests
     that compare them."""
     cdef int code = policy_code(policy)
     if loop not in LOOPS:

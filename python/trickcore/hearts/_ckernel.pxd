@@ -4,7 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._ccards cimport tc_mask
 
-cdef extern from "trickcore/hearts.h" nogil:
+cdef extern from "trickcore/hearts/hearts.h" nogil:
     enum:
         TC_HEARTS_MAX_PLAYERS
         TC_HEARTS_MAX_ROTATION

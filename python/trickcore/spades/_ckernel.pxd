@@ -4,7 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._ccards cimport tc_mask
 
-cdef extern from "trickcore/spades.h" nogil:
+cdef extern from "trickcore/spades/spades.h" nogil:
     enum:
         TC_SPADES_PLAYERS
         TC_SPADES_TRICKS

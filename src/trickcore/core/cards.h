@@ -5,8 +5,8 @@
  * A two-pack multiset is a pair of masks: `once` (at least one copy), `twice` (two copies),
  * with twice a subset of once.
  */
-#ifndef TRICKCORE_CARDS_H
-#define TRICKCORE_CARDS_H
+#ifndef TRICKCORE_CORE_CARDS_H
+#define TRICKCORE_CORE_CARDS_H
 
 #include <stdint.h>
 
@@ -31,7 +31,6 @@ typedef struct {
 static inline int tc_suit(int card) { return card / TC_NUM_RANKS; }
 static inline int tc_rank(int card) { return card % TC_NUM_RANKS; }
 static inline int tc_is_joker(int card) { return card >= TC_FIRST_JOKER; }
-static inline int tc_make_card(int suit, int rank) { return suit * TC_NUM_RANKS + rank; }
 static inline tc_mask tc_bit(int card) { return UINT64_C(1) << card; }
 static inline tc_mask tc_suit_mask(int suit) { return TC_SUIT_MASK_BITS << (suit * TC_NUM_RANKS); }
 
@@ -71,16 +70,6 @@ static inline int tc_multiset_add(tc_multiset *s, int card)
     if (s->twice & b) return -1;
     if (s->once & b) s->twice |= b;
     else s->once |= b;
-    return 0;
-}
-
-/* Removes one copy; returns 0, or -1 (unchanged) when the card is absent. */
-static inline int tc_multiset_remove(tc_multiset *s, int card)
-{
-    tc_mask b = tc_bit(card);
-    if (s->twice & b) s->twice &= ~b;
-    else if (s->once & b) s->once &= ~b;
-    else return -1;
     return 0;
 }
 

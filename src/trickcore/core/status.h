@@ -1,7 +1,7 @@
 /* Status codes returned by every checked kernel entry point. The Python layer maps each code to
  * one exception class in a single place (trickcore/_status.pxd). */
-#ifndef TRICKCORE_STATUS_H
-#define TRICKCORE_STATUS_H
+#ifndef TRICKCORE_CORE_STATUS_H
+#define TRICKCORE_CORE_STATUS_H
 
 enum tc_status {
     TC_OK = 0,

@@ -1,6 +1,6 @@
-#include "trickcore/hearts.h"
+#include "trickcore/hearts/hearts.h"
 
-#include "trickcore/status.h"
+#include "trickcore/core/status.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
 

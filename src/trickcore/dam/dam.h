@@ -10,17 +10,17 @@
  * Seats are 0..players-1, play goes to seat + 1. Deals are shuffled by deal.h's
  * tc_shuffle_planned; random choices use draw.h's 8-bit draws with jokers and 16-bit batches
  * without (see "Random choices from draws made ahead" below). */
-#ifndef TRICKCORE_DAM_H
-#define TRICKCORE_DAM_H
+#ifndef TRICKCORE_DAM_DAM_H
+#define TRICKCORE_DAM_DAM_H
 
 #include <stdint.h>
 #include <string.h>
 
 #include "numpy/random/bitgen.h"
-#include "trickcore/cards.h"
-#include "trickcore/deal.h"
-#include "trickcore/draw.h"
-#include "trickcore/trick.h"
+#include "trickcore/core/cards.h"
+#include "trickcore/core/deal.h"
+#include "trickcore/core/draw.h"
+#include "trickcore/core/trick.h"
 
 #define TC_DAM_MAX_PLAYERS 4
 #define TC_DAM_MAX_HAND 13
@@ -223,37 +223,15 @@ void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points);
 
-/* The 32 random bits of trick t of a lane, from its group's words (words[w][lane]; see "Random
- * choices from draws made ahead"). */
-static inline uint32_t tc_dam_trick_draws(const uint64_t (*words)[TC_DAM_GROUP], int t, int lane)
-{
-    return (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1)));
-}
-
-/* One trick of the fast phase for the random policy without jokers, on the scalar path: the
- * first `refills` seats from the leader (0 or all) take the cards top[0..refills) first, then
- * every seat plays from *h with the trick's 32 random bits `draws`, and the trick is scored to
- * *s. For the AVX-512 loop's rare tricks that need a redraw (dam_avx512.h). */
-void tc_dam_replay_trick(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h, tc_mask trumps,
-                         const uint8_t *top, int refills, uint32_t draws, bitgen_t *rng);
-
 /* Which compiled simulation loop tc_dam_simulate runs; every one gives the same deals. BEST: the
- * random policy without recording runs a loop specialised on the players and the jokers, with
- * the tricks of all seats on AVX-512 (dam_avx512.h) when the deck has no jokers and the CPU
- * runs it, else built for BMI2 when the CPU has a fast one; anything else the generic loop.
- * SCALAR: as BEST without AVX-512. PORTABLE: neither. GENERIC: always the generic loop. */
-enum tc_dam_loop {
-    TC_DAM_LOOP_BEST = 0,
-    TC_DAM_LOOP_PORTABLE = 1,
-    TC_DAM_LOOP_GENERIC = 2,
-    TC_DAM_LOOP_SCALAR = 3
-};
+ * random policy without recording runs a loop specialised on the players and the jokers, built
+ * for BMI2 when the CPU has a fast one; anything else the generic loop. PORTABLE: as BEST
+ * without BMI2. GENERIC: always the generic loop. */
+enum tc_dam_loop { TC_DAM_LOOP_BEST = 0, TC_DAM_LOOP_PORTABLE = 1, TC_DAM_LOOP_GENERIC = 2 };
 
-/* The instruction set of the loop BEST runs here for the random policy without recording and a
- * deck without jokers: AVX512 when the CPU (and OS) runs dam_avx512.c, else BMI2 when the CPU
- * has a fast one (or the build targets it), else PORTABLE. (With jokers BEST runs the BMI2 or
- * the portable loop.) */
-enum tc_dam_isa { TC_DAM_ISA_PORTABLE = 0, TC_DAM_ISA_BMI2 = 1, TC_DAM_ISA_AVX512 = 2 };
+/* The instruction set of the loop BEST runs here for the random policy without recording: BMI2
+ * when the CPU has a fast one (or the build targets it), else PORTABLE. */
+enum tc_dam_isa { TC_DAM_ISA_PORTABLE = 0, TC_DAM_ISA_BMI2 = 1 };
 int tc_dam_best_isa(void);
 
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played

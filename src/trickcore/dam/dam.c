@@ -1,10 +1,9 @@
-#include "trickcore/dam.h"
+#include "trickcore/dam/dam.h"
 
 #include <string.h>
 
-#include "trickcore/dam_avx512.h"
-#include "trickcore/playout.h"
-#include "trickcore/status.h"
+#include "trickcore/core/playout.h"
+#include "trickcore/core/status.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
 
@@ -495,17 +494,17 @@ static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
 /* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
  * first players * hand_size cards are dealt in turn (hand_size to each seat, into *h) and the
  * rest is the pile in draw order (under turn_trump its last card is the turned one). The first
- * hand's cards need no order among themselves, so the shuffle stops above them. Without `hands`
- * *h is left alone (the AVX-512 loop builds the hands itself). With `out` recording, the hands
+ * hand's cards need no order among themselves, so the shuffle stops above them. With `out`
+ * recording, the hands
  * and the pile as dealt (the turned card on top) are written there. */
 static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
                                       tc_dam_state *s, tc_dam_hands *h, bitgen_t *rng,
-                                      const tc_dam_block *out, int64_t j, int isa, int hands)
+                                      const tc_dam_block *out, int64_t j, int isa)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
     tc_shuffle_planned(shuffle, rng, s->pile, isa);
     const uint8_t *card = s->pile;
-    for (int p = 0; hands && p < n; ++p) {
+    for (int p = 0; p < n; ++p) {
         tc_mask held = 0, odd = 0;
         TC_UNROLL(4)
         for (const uint8_t *end = card + hand_size; card < end; ++card)
@@ -691,12 +690,11 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
     take_trick(s, trick_points(r, ids, n), tc_dam_seat_after(leader, winner, n));
 }
 
-void tc_dam_replay_trick(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h, tc_mask trumps,
-                         const uint8_t *top, int refills, uint32_t draws, bitgen_t *rng)
+/* The 32 random bits of trick t of a lane, from its group's words (words[w][lane]; see "Random
+ * choices from draws made ahead" in dam.h). */
+static inline uint32_t trick_draws(uint64_t (*words)[TC_DAM_GROUP], int t, int lane)
 {
-    play_full_trick(r, &r->tables[s->trump + 1], trumps, s, h, top, refills, rng, draws,
-                    r->players, 0, 1, r->trick.duplicates == TC_DUP_LAST, TC_DAM_RANDOM,
-                    TC_ISA_PORTABLE, 0);
+    return (uint32_t)(words[t >> 1][lane] >> (32 * (t & 1)));
 }
 
 /* Words of the draws for a deal's tricks of all seats (two tricks a word, at least two cards a
@@ -709,12 +707,11 @@ void tc_dam_replay_trick(const tc_dam_rules *r, tc_dam_state *s, tc_dam_hands *h
  * trick have fewer seats, played on the checked path's state. So the lanes play trick by trick
  * in step, each trick of all seats on the fast path, lane 0 first, with the draws for all their
  * tricks made beforehand, after the lanes' deals (see dam.h for the order). Lanes past `count`
- * are played and dropped, so deal j never depends on count. With `avx512` those tricks are
- * played by dam_avx512.c, all lanes at once (random policy, no jokers, no recording). Inlined
- * with constant n, jokers, batch, policy, record, isa and avx512. */
+ * are played and dropped, so deal j never depends on count. Inlined with constant n, jokers,
+ * batch, policy, record and isa. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
                                          const tc_dam_block *out, int n, int jokers, int batch,
-                                         int last, int policy, int record, int isa, int avx512)
+                                         int last, int policy, int record, int isa)
 {
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
@@ -736,8 +733,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
         int lanes = tc_playout_lanes_within(first, count, TC_DAM_GROUP);
         for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
             int kept = record && lane < lanes;
-            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, isa,
-                     !avx512);
+            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, isa);
             table[lane] = &r->tables[s[lane].trump + 1];
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {
@@ -750,36 +746,30 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             for (int w = 0; w < (tricks + 1) / 2; ++w)
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     words[w][lane] = rng->next_uint64(rng->state);
-        if (avx512) {
-#ifdef TC_DAM_AVX512
-            tc_dam_avx512_tricks(r, s, h, trumps, (const uint64_t(*)[TC_DAM_GROUP])words, rng);
-#endif
-        } else {
-            /* Trick 0, then the refill tricks (each hand first takes its card of the refill after
-             * trick t - 1) and the short refill, then the tricks that play the hands out: one loop
-             * with each kind of trick written once, and no test of t inside a trick. */
-            for (int t = 0; t < tricks;) {
+        /* Trick 0, then the refill tricks (each hand first takes its card of the refill after
+         * trick t - 1) and the short refill, then the tricks that play the hands out: one loop
+         * with each kind of trick written once, and no test of t inside a trick. */
+        for (int t = 0; t < tricks;) {
+            TC_DAM_UNROLL_LANES
+            for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
+                play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
+                                trick_draws(words, t, lane), n, jokers, batch, last,
+                                policy, isa, tc_playout_lane_recorder(record ? rec : 0, lane));
+            if (++t > 1) continue;
+            for (; t <= full_refills; ++t) {
+                int drawn = dealt + (t - 1) * n;
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
-                    play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                    tc_dam_trick_draws(words, t, lane), n, jokers, batch, last,
-                                    policy, isa, tc_playout_lane_recorder(record ? rec : 0, lane));
-                if (++t > 1) continue;
-                for (; t <= full_refills; ++t) {
-                    int drawn = dealt + (t - 1) * n;
-                    TC_DAM_UNROLL_LANES
-                    for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
-                        play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                        s[lane].pile + drawn, n, rng,
-                                        tc_dam_trick_draws(words, t, lane), n, jokers, batch,
-                                        last, policy, isa,
-                                        tc_playout_lane_recorder(record ? rec : 0, lane));
-                }
-                if (short_refill)
-                    for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
-                        lane_short_refill(&h[lane], s[lane].pile + dealt + full_refills * n,
-                                          s[lane].leader, n, short_refill);
+                    play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
+                                    s[lane].pile + drawn, n, rng,
+                                    trick_draws(words, t, lane), n, jokers, batch,
+                                    last, policy, isa,
+                                    tc_playout_lane_recorder(record ? rec : 0, lane));
             }
+            if (short_refill)
+                for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
+                    lane_short_refill(&h[lane], s[lane].pile + dealt + full_refills * n,
+                                      s[lane].leader, n, short_refill);
         }
         for (int lane = 0; lane < TC_DAM_GROUP; ++lane) s[lane].last_winner = s[lane].leader;
         /* A short refill leaves some hands a card longer than others: those play on, from the
@@ -813,7 +803,7 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
                              const tc_dam_block *out)
 {
     simulate_lanes(r, rng, count, out, r->players, 1, draws_batches(r, policy),
-                   r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE, 0);
+                   r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE);
 }
 
 /* The random policy without recording, specialised on the players, the jokers and, without
@@ -824,7 +814,7 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
     { \
         simulate_lanes(r, rng, count, out, n, jokers, !(jokers), \
                        (last) < 0 ? r->trick.duplicates == TC_DUP_LAST : (last), TC_DAM_RANDOM, \
-                       0, isa, 0); \
+                       0, isa); \
     }
 /* The loops by deck (no jokers with "first", no jokers with "last", jokers) and players - 2. */
 #define TC_DAM_FAST_ALL(suffix, target, isa) \
@@ -846,34 +836,8 @@ TC_DAM_FAST_ALL(_portable, , TC_ISA_PORTABLE)
 TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
 #endif
 
-#ifdef TC_DAM_AVX512
-/* The loops whose full tricks dam_avx512.c plays (no jokers), by players - 2; their deals take
- * BMI2 where the build can target it (every AVX-512 CPU has it). */
-#ifdef TC_DRAW_BMI2_CLONE
-#define TC_DAM_AVX512_DEAL_TARGET TC_DRAW_BMI2_TARGET
-#define TC_DAM_AVX512_DEAL_ISA TC_ISA_BMI2
-#else
-#define TC_DAM_AVX512_DEAL_TARGET
-#define TC_DAM_AVX512_DEAL_ISA TC_ISA_PORTABLE
-#endif
-#define TC_DAM_AVX512_LOOP(name, n) \
-    TC_DAM_AVX512_DEAL_TARGET static void name(const tc_dam_rules *r, bitgen_t *rng, \
-                                               int64_t count, const tc_dam_block *out) \
-    { \
-        simulate_lanes(r, rng, count, out, n, 0, 1, r->trick.duplicates == TC_DUP_LAST, \
-                       TC_DAM_RANDOM, 0, TC_DAM_AVX512_DEAL_ISA, 1); \
-    }
-TC_DAM_AVX512_LOOP(avx512_2, 2)
-TC_DAM_AVX512_LOOP(avx512_3, 3)
-TC_DAM_AVX512_LOOP(avx512_4, 4)
-static const simulate_fn loops_avx512[3] = {avx512_2, avx512_3, avx512_4};
-#endif
-
 int tc_dam_best_isa(void)
 {
-#ifdef TC_DAM_AVX512
-    if (tc_dam_avx512_usable()) return TC_DAM_ISA_AVX512;
-#endif
 #ifdef TC_DRAW_BMI2_NATIVE
     return TC_DAM_ISA_BMI2;
 #else
@@ -886,7 +850,7 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
 {
     int rc = check_policy(policy);
     if (rc != TC_OK) return rc;
-    if (loop < TC_DAM_LOOP_BEST || loop > TC_DAM_LOOP_SCALAR) return TC_ERR_ARGUMENT;
+    if (loop < TC_DAM_LOOP_BEST || loop > TC_DAM_LOOP_GENERIC) return TC_ERR_ARGUMENT;
     if (policy != TC_DAM_RANDOM || out->plays || loop == TC_DAM_LOOP_GENERIC) {
         simulate_generic(r, rng, policy, count, out);
         return TC_OK;
@@ -896,11 +860,7 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
     int isa = loop == TC_DAM_LOOP_PORTABLE ? TC_DAM_ISA_PORTABLE : tc_dam_best_isa();
     simulate_fn fast = loops_portable[deck][players];
 #ifdef TC_DRAW_BMI2_CLONE
-    if (isa >= TC_DAM_ISA_BMI2) fast = loops_bmi2[deck][players];
-#endif
-#ifdef TC_DAM_AVX512
-    if (loop == TC_DAM_LOOP_BEST && deck < 2 && isa == TC_DAM_ISA_AVX512)
-        fast = loops_avx512[players];
+    if (isa == TC_DAM_ISA_BMI2) fast = loops_bmi2[deck][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;

@@ -6,15 +6,15 @@
  * little and big joker (52, 53) are the two highest trumps and count as spades for following
  * suit. The rules struct is filled by trickcore.spades from an immutable Rules; the state is
  * small and caller-owned, so a copy is a clone. Hot helpers are static inline here. */
-#ifndef TRICKCORE_SPADES_H
-#define TRICKCORE_SPADES_H
+#ifndef TRICKCORE_SPADES_SPADES_H
+#define TRICKCORE_SPADES_SPADES_H
 
 #include <stdint.h>
 
 #include "numpy/random/bitgen.h"
-#include "trickcore/cards.h"
-#include "trickcore/draw.h"
-#include "trickcore/trick.h"
+#include "trickcore/core/cards.h"
+#include "trickcore/core/draw.h"
+#include "trickcore/core/trick.h"
 
 #define TC_SPADES_PLAYERS 4
 #define TC_SPADES_TRICKS 13

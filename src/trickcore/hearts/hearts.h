@@ -6,21 +6,20 @@
  * copy is a clone. Hot helpers and the score are static inline here; checked entry points are in
  * hearts.c, the policies, playouts and the simulation loop in hearts_sim.c. Seats are
  * 0..players-1, play goes to seat + 1. */
-#ifndef TRICKCORE_HEARTS_H
-#define TRICKCORE_HEARTS_H
+#ifndef TRICKCORE_HEARTS_HEARTS_H
+#define TRICKCORE_HEARTS_HEARTS_H
 
 #include <stdint.h>
 
 #include "numpy/random/bitgen.h"
-#include "trickcore/cards.h"
-#include "trickcore/draw.h"
-#include "trickcore/trick.h"
+#include "trickcore/core/cards.h"
+#include "trickcore/core/draw.h"
+#include "trickcore/core/trick.h"
 
 #define TC_HEARTS_MAX_PLAYERS 6
 #define TC_HEARTS_MAX_ROTATION 8
 #define TC_HEARTS_MAX_VALUE 1000 /* bound on |points| of one card, and on the moon and bonus */
 
-#define TC_HEARTS_SUIT 2
 #define TC_HEARTS_QUEEN 49 /* Q♠ */
 #define TC_HEARTS_JACK_OF_DIAMONDS 22
 #define TC_HEARTS_CLUBS TC_SUIT_MASK_BITS

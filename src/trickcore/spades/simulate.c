@@ -8,13 +8,13 @@
  * (every seat plays its one card, no draw) and the recording resolved at compile time,
  * TC_SPADES_LANES deals interleaved, and on x86-64 a variant for CPUs with BMI2 chosen at run
  * time. The checked API, the bidding phase of a playout and the greedy policy go move by move. */
-#include "trickcore/spades.h"
+#include "trickcore/spades/spades.h"
 
 #include <string.h>
 
-#include "trickcore/deal.h"
-#include "trickcore/playout.h"
-#include "trickcore/status.h"
+#include "trickcore/core/deal.h"
+#include "trickcore/core/playout.h"
+#include "trickcore/core/status.h"
 
 #if TC_SPADES_LANES % 2
 #error "random play draws a word per pair of lanes"

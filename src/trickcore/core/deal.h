@@ -6,14 +6,14 @@
  * indices per 64-bit generator call, so a 52-card shuffle costs seven calls and a 4x13 deal five.
  * The arithmetic is exact integer arithmetic, so a given bit stream gives the same deal on every
  * machine. */
-#ifndef TRICKCORE_DEAL_H
-#define TRICKCORE_DEAL_H
+#ifndef TRICKCORE_CORE_DEAL_H
+#define TRICKCORE_CORE_DEAL_H
 
 #include <stdint.h>
 
 #include "numpy/random/bitgen.h"
-#include "trickcore/cards.h"
-#include "trickcore/draw.h"
+#include "trickcore/core/cards.h"
+#include "trickcore/core/draw.h"
 
 #define TC_MAX_DECK 112
 #define TC_MAX_PLAYERS 8

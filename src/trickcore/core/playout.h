@@ -5,20 +5,20 @@
  *
  * How a game uses it (hearts_sim.c is the model):
  * - Write the loop once as a TC_ALWAYS_INLINE function taking an `isa` argument
- *   (TC_PLAYOUT_PORTABLE or TC_PLAYOUT_BMI2) and pick cards with tc_playout_pick /
- *   tc_playout_select; every call passes a constant, so each variant is straight code.
+ *   (TC_PLAYOUT_PORTABLE or TC_PLAYOUT_BMI2) and pick cards with tc_playout_pick; every call
+ *   passes a constant, so each variant is straight code.
  * - Instantiate it twice: a plain function with TC_PLAYOUT_PORTABLE, and under
  *   `#ifdef TC_DRAW_BMI2_CLONE` a `TC_DRAW_BMI2_TARGET` function with TC_PLAYOUT_BMI2; call the
  *   second when tc_playout_use_bmi2() says so. Both variants pick the same cards.
  * - Play LANES deals side by side (see tc_playout_lanes_within). */
-#ifndef TRICKCORE_PLAYOUT_H
-#define TRICKCORE_PLAYOUT_H
+#ifndef TRICKCORE_CORE_PLAYOUT_H
+#define TRICKCORE_CORE_PLAYOUT_H
 
 #include <stdint.h>
 
-#include "trickcore/cards.h"
-#include "trickcore/deal.h"
-#include "trickcore/draw.h"
+#include "trickcore/core/cards.h"
+#include "trickcore/core/deal.h"
+#include "trickcore/core/draw.h"
 
 /* TC_ALWAYS_INLINE and TC_UNROLL are draw.h's. */
 
@@ -46,12 +46,6 @@ static inline int tc_playout_use_bmi2(void)
 static TC_ALWAYS_INLINE tc_mask tc_playout_pick(tc_draw8 *d, tc_mask legal, int isa)
 {
     return tc_draw8_bit(d, legal, isa);
-}
-
-/* The k-th lowest card (k counted from 0) of `m`, as a mask (draw.h's tc_select_bit). */
-static TC_ALWAYS_INLINE tc_mask tc_playout_select(tc_mask m, int k, int isa)
-{
-    return tc_select_bit_isa(m, k, isa);
 }
 
 /* ---- The followers' batch (four players) ----
@@ -95,7 +89,6 @@ static TC_ALWAYS_INLINE void tc_follow_draw(bitgen_t *rng, uint32_t r, const uin
  * full (a block cut short plays the missing lanes of its last group and drops them), so deal j
  * never depends on the block's count. The lane count is part of a game's documented random
  * order: changing it changes the deals of a seed. */
-#define TC_PLAYOUT_MAX_LANES 8
 
 /* How many lanes of the group starting at deal `first` are within the block's `count` deals. */
 static TC_ALWAYS_INLINE int tc_playout_lanes_within(int64_t first, int64_t count, int lanes)

@@ -24,13 +24,13 @@
  * until accepted); these fresh draws come after the round words, in play order. Other player
  * counts draw their cards from the stream too. Playouts from a state (tc_hearts_playouts) use one
  * such stream for the whole call (the moves up to the start of a trick), then the same rounds. */
-#include "trickcore/hearts.h"
+#include "trickcore/hearts/hearts.h"
 
 #include <string.h>
 
-#include "trickcore/deal.h"
-#include "trickcore/playout.h"
-#include "trickcore/status.h"
+#include "trickcore/core/deal.h"
+#include "trickcore/core/playout.h"
+#include "trickcore/core/status.h"
 
 /* ---- Greedy policy: every choice maximises a key; ties go to the lowest card id. ---- */
 

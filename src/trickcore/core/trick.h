@@ -3,12 +3,12 @@
  * The winner is the highest trump if any trump was played, else the highest card of the suit
  * led. Identical cards (two packs) are ordered by play: the first played wins (TC_DUP_FIRST) or
  * the last (TC_DUP_LAST). Jokers (52..55, a higher id ranks higher) follow one of three modes. */
-#ifndef TRICKCORE_TRICK_H
-#define TRICKCORE_TRICK_H
+#ifndef TRICKCORE_CORE_TRICK_H
+#define TRICKCORE_CORE_TRICK_H
 
 #include <stdint.h>
 
-#include "trickcore/cards.h"
+#include "trickcore/core/cards.h"
 
 #define TC_NO_TRUMP (-1)
 #define TC_MAX_TRICK 16

@@ -1,8 +1,8 @@
-#include "trickcore/spades.h"
+#include "trickcore/spades/spades.h"
 
 #include <string.h>
 
-#include "trickcore/status.h"
+#include "trickcore/core/status.h"
 
 static int is_flag(int8_t v) { return v == 0 || v == 1; }
 

@@ -1,4 +1,4 @@
-#include "trickcore/draw.h"
+#include "trickcore/core/draw.h"
 
 /* Position of the k-th lowest set bit of the byte b, 0 when b has k bits or fewer. */
 #define TC_BIT_(b, i) (((b) >> (i)) & 1)

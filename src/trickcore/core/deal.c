@@ -1,8 +1,8 @@
-#include "trickcore/deal.h"
+#include "trickcore/core/deal.h"
 
 #include <string.h>
 
-#include "trickcore/status.h"
+#include "trickcore/core/status.h"
 
 uint64_t tc_batch_accepted_bits(bitgen_t *rng, uint64_t x, const uint32_t *bounds, int count,
                                 int width)

@@ -1,17 +1,14 @@
-/* Uniform random choices for playout policies, drawn from numpy's bitgen_t (no PRNG of our own).
- *
- * A playout makes many small choices (a card among at most 17). Each 64-bit draw is split into
- * four 16-bit chunks and each chunk gives one index by Lemire's multiply-and-reject method, so a
- * choice costs a quarter of a generator call and is exactly uniform (a chunk is rejected with
- * probability below bound / 65536). The choices are a pure function of the bit stream, so a
- * given seed gives the same playouts on every machine. */
-#ifndef TRICKCORE_DRAW_H
-#define TRICKCORE_DRAW_H
+/* Uniform random choices for playout policies, drawn from numpy's bitgen_t (no PRNG of our own):
+ * 8-bit chunks by Lemire's multiply-and-reject method (see "8-bit choices" below), and the k-th
+ * card of a mask (a table select, or pdep with BMI2). The choices are a pure function of the bit
+ * stream, so a given seed gives the same playouts on every machine. */
+#ifndef TRICKCORE_CORE_DRAW_H
+#define TRICKCORE_CORE_DRAW_H
 
 #include <stdint.h>
 
 #include "numpy/random/bitgen.h"
-#include "trickcore/cards.h"
+#include "trickcore/core/cards.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TC_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -29,46 +26,6 @@
 #else
 #define TC_UNROLL(count)
 #endif
-
-#define TC_DRAW_CHUNK_BITS 16
-#define TC_DRAW_CHUNKS (64 / TC_DRAW_CHUNK_BITS)
-
-typedef struct {
-    bitgen_t *rng;
-    uint64_t bits; /* the unused chunks of the last 64-bit draw, next one lowest */
-    int chunks;    /* how many are left */
-} tc_draw;
-
-static inline void tc_draw_init(tc_draw *d, bitgen_t *rng)
-{
-    d->rng = rng;
-    d->bits = 0;
-    d->chunks = 0;
-}
-
-/* 16 uniform random bits. */
-static inline uint32_t tc_draw_chunk(tc_draw *d)
-{
-    if (d->chunks == 0) {
-        d->bits = d->rng->next_uint64(d->rng->state);
-        d->chunks = TC_DRAW_CHUNKS;
-    }
-    uint32_t chunk = (uint32_t)(d->bits & 0xFFFF);
-    d->bits >>= TC_DRAW_CHUNK_BITS;
-    d->chunks--;
-    return chunk;
-}
-
-/* Uniform integer in [0, bound), 1 <= bound <= 65536. */
-static inline int tc_draw_below(tc_draw *d, uint32_t bound)
-{
-    uint32_t m = tc_draw_chunk(d) * bound;
-    if ((m & 0xFFFF) < bound) {
-        uint32_t threshold = (0x10000u - bound) % bound;
-        while ((m & 0xFFFF) < threshold) m = tc_draw_chunk(d) * bound;
-    }
-    return (int)(m >> TC_DRAW_CHUNK_BITS);
-}
 
 #define TC_BYTES_LOW UINT64_C(0x0101010101010101)
 #define TC_BYTES_HIGH UINT64_C(0x8080808080808080)
@@ -132,11 +89,6 @@ TC_DRAW_BMI2_TARGET static inline tc_mask tc_select_bit_bmi2(tc_mask m, int k)
 {
     return _pdep_u64(UINT64_C(1) << k, m);
 }
-
-TC_DRAW_BMI2_TARGET static inline tc_mask tc_draw_bit_bmi2(tc_draw *d, tc_mask m)
-{
-    return tc_select_bit_bmi2(m, tc_draw_below(d, (uint32_t)tc_popcount(m)));
-}
 #endif
 
 /* The k-th lowest card (k counted from 0) of a mask holding more than k cards, as a mask. */
@@ -164,18 +116,6 @@ static TC_ALWAYS_INLINE tc_mask tc_select_bit_isa(tc_mask m, int k, int isa)
     return tc_select_bit(m, k);
 }
 
-/* A uniformly random card of a non-empty mask, as a mask: the k-th lowest for a uniform k.
- * Always one draw, even for a single card: a data-dependent branch costs more than the draw. */
-static inline tc_mask tc_draw_bit(tc_draw *d, tc_mask m)
-{
-#ifdef TC_DRAW_BMI2_NATIVE
-    return tc_draw_bit_bmi2(d, m);
-#else
-    uint64_t prefix = tc_byte_prefix(m);
-    return tc_bit(tc_select_card(m, prefix, tc_draw_below(d, (uint32_t)(prefix >> 56))));
-#endif
-}
-
 /* ---- 8-bit choices: eight per 64-bit draw ----
  * For choices among few items (a card among at most 17 or so), an 8-bit chunk serves as well as
  * a 16-bit one and a draw serves eight choices instead of four. Each chunk gives an index by
@@ -183,8 +123,7 @@ static inline tc_mask tc_draw_bit(tc_draw *d, tc_mask m)
  * rejection zone (probability below bound / 256) is replaced by the low byte of a fresh 64-bit
  * draw (taken straight from the generator, out of line), again until accepted. The chunks of a
  * tc_draw8 stream go lowest byte first; a caller may also draw words itself and hand their bytes
- * to tc_draw8_below_chunk / tc_draw8_bit_chunk. These are a different stream from tc_draw's
- * 16-bit one: a loop uses one or the other. */
+ * to tc_draw8_below_chunk / tc_draw8_bit_chunk. */
 #define TC_DRAW8_CHUNK_BITS 8
 #define TC_DRAW8_CHUNKS (64 / TC_DRAW8_CHUNK_BITS)
 
@@ -256,24 +195,6 @@ static inline int tc_draw8_below(tc_draw8 *d, uint32_t bound)
 static TC_ALWAYS_INLINE tc_mask tc_draw8_bit(tc_draw8 *d, tc_mask m, int isa)
 {
     return tc_draw8_bit_chunk(d->rng, m, tc_draw8_chunk(d), isa);
-}
-
-/* A uniformly random subset of `k` cards of `m` (k <= popcount(m)), by a partial Fisher-Yates
- * shuffle of the mask's cards. */
-static inline tc_mask tc_draw_subset(tc_draw *d, tc_mask m, int k)
-{
-    uint8_t cards[TC_NUM_CARD_IDS];
-    int n = 0;
-    for (tc_mask rest = m; rest; rest &= rest - 1) cards[n++] = (uint8_t)tc_lowest(rest);
-    tc_mask chosen = 0;
-    for (int i = 0; i < k; ++i) {
-        int j = i + tc_draw_below(d, (uint32_t)(n - i));
-        uint8_t c = cards[j];
-        cards[j] = cards[i];
-        cards[i] = c;
-        chosen |= tc_bit(c);
-    }
-    return chosen;
 }
 
 #endif

@@ -1,6 +1,6 @@
-#include "trickcore/trick.h"
+#include "trickcore/core/trick.h"
 
-#include "trickcore/status.h"
+#include "trickcore/core/status.h"
 
 static int check_rules(const tc_trick_rules *rules)
 {

@@ -1,4 +1,4 @@
-#include "trickcore/playout.h"
+#include "trickcore/core/playout.h"
 
 uint64_t tc_follow_accepted(bitgen_t *rng, uint32_t b0, uint32_t b1, uint32_t b2, uint64_t x)
 {
