@@ -1,4 +1,4 @@
-# C declarations of src/trickcore/cards.h and status.h.
+# C declarations of src/trickcore/core/cards.h.
 from libc.stdint cimport uint64_t
 
 cdef extern from "trickcore/core/cards.h" nogil:
@@ -17,14 +17,3 @@ cdef extern from "trickcore/core/cards.h" nogil:
     int tc_multiset_add(tc_multiset *s, int card)
     int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
     tc_multiset tc_multiset_difference(tc_multiset a, tc_multiset b)
-
-cdef extern from "trickcore/core/status.h" nogil:
-    enum tc_status:
-        TC_OK
-        TC_ERR_EMPTY
-        TC_ERR_CARD_RANGE
-        TC_ERR_DUPLICATE
-        TC_ERR_ARGUMENT
-        TC_ERR_TOO_LONG
-        TC_ERR_ILLEGAL
-        TC_ERR_STATE

@@ -33,15 +33,3 @@ cdef Step push_step(Step parent, const void *state, size_t size, int kind, int s
 # `seat` as a seat index among `players`: an int (not a bool) in 0..players-1, else
 # IllegalMoveError naming it. Every game's deal class checks its seat arguments with it.
 cdef int seat_in(object seat, int players) except -1
-
-
-# Base of every game's Cython deal class: the undo history, the hands as dealt and the deal
-# number. A subclass holds its C state struct and says where it is and how to copy the rest.
-cdef class DealHistory:
-    cdef Step head
-    cdef tuple dealt
-    cdef readonly int64_t deal_number
-
-    cdef void *state_address(self) except NULL
-    cdef size_t state_size(self)
-    cdef DealHistory blank_copy(self)

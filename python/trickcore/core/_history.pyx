@@ -1,9 +1,9 @@
 # cython: freethreading_compatible = False, auto_pickle = False
 """Undo history for game states: a persistent stack of snapshots.
 
-A game's Cython deal class holds its C state struct by value and a ``head`` Step. Each accepted
-move pushes a Step holding the state *before* the move and what the move was; ``undo()`` copies
-the snapshot back and pops. Steps are immutable once pushed, so ``clone()`` shares the whole
+A game's Cython deal class (see ``_binding``) holds its C state struct by value and its last
+Step. Each accepted move pushes a Step holding the state *before* the move and what the move
+was; ``undo()`` copies the snapshot back and pops. Steps are immutable once pushed, so ``clone()`` shares the whole
 history by copying one reference: a clone is a struct copy, and both copies can move and undo
 independently. The move records (kind, seat, value, result) double as the deal's history.
 """
@@ -58,38 +58,3 @@ cdef int seat_in(object seat, int players) except -1:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
         return seat
     raise IllegalMoveError(f"no seat {seat!r}: seats are 0..{players - 1}")
-
-
-cdef class DealHistory:
-    """Undo, clone and the move log, shared by the games' deal classes (see the module
-    docstring); the subclass supplies its state struct's address and size and a blank copy
-    holding everything else it keeps (its rules kernel...)."""
-
-    cdef void *state_address(self) except NULL:
-        raise NotImplementedError
-
-    cdef size_t state_size(self):
-        return 0
-
-    cdef DealHistory blank_copy(self):
-        raise NotImplementedError
-
-    def undo(self):
-        """Takes back the last move (and all it caused: a finished trick, a refill...)."""
-        if self.head is None:
-            raise IllegalMoveError("nothing to undo: no move has been made in this deal")
-        memcpy(self.state_address(), self.head.state, self.state_size())
-        self.head = self.head.parent
-
-    def clone(self):
-        """An independent copy sharing the (immutable) history: a struct copy."""
-        cdef DealHistory copy = self.blank_copy()
-        memcpy(copy.state_address(), self.state_address(), self.state_size())
-        copy.head = self.head
-        copy.dealt = self.dealt
-        copy.deal_number = self.deal_number
-        return copy
-
-    def _log(self):
-        """The moves so far as (kind, seat, value, result) tuples."""
-        return step_log(self.head)

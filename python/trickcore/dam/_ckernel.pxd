@@ -2,6 +2,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
 from numpy.random cimport bitgen_t
 
+from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask, tc_multiset
 from trickcore.core._ctrick cimport tc_trick_rules
 
@@ -13,10 +14,6 @@ cdef extern from "trickcore/dam/dam.h" nogil:
         TC_DAM_MAX_VALUE
         TC_DAM_GROUP
 
-    enum tc_dam_phase:
-        TC_DAM_PLAYING
-        TC_DAM_OVER
-
     enum tc_dam_policy:
         TC_DAM_RANDOM
         TC_DAM_GREEDY
@@ -25,13 +22,6 @@ cdef extern from "trickcore/dam/dam.h" nogil:
         TC_DAM_LOOP_BEST
         TC_DAM_LOOP_PORTABLE
         TC_DAM_LOOP_GENERIC
-
-    enum tc_dam_refusal:
-        TC_DAM_ACCEPTED
-        TC_DAM_NOT_PLAYING
-        TC_DAM_NOT_YOUR_TURN
-        TC_DAM_NOT_HELD
-        TC_DAM_MUST_FOLLOW
 
     # The derived fields (trick tables, deck ids) are filled by tc_dam_prepare_rules.
     ctypedef struct tc_dam_rules:
@@ -47,19 +37,12 @@ cdef extern from "trickcore/dam/dam.h" nogil:
         int8_t deck_size
 
     ctypedef struct tc_dam_state:
+        tc_deal_head head
         tc_multiset hands[TC_DAM_MAX_PLAYERS]
         tc_mask led_mask
         int32_t points_taken[TC_DAM_MAX_PLAYERS]
-        uint8_t trick[TC_DAM_MAX_PLAYERS]
         uint8_t trick_seats[TC_DAM_MAX_PLAYERS]
         uint8_t next_seat[TC_DAM_MAX_PLAYERS]
-        int8_t tricks_won[TC_DAM_MAX_PLAYERS]
-        uint8_t voids[TC_DAM_MAX_PLAYERS]
-        int8_t phase
-        int8_t dealer
-        int8_t leader
-        int8_t to_act
-        int8_t trick_len
         int8_t trick_size
         int8_t led
         int8_t trump
@@ -67,7 +50,6 @@ cdef extern from "trickcore/dam/dam.h" nogil:
         uint8_t turned
         uint8_t pile_next
         uint8_t pile_end
-        int16_t tricks_played
         uint8_t pile[TC_DAM_MAX_CARDS]
 
     ctypedef struct tc_dam_block:

@@ -1,6 +1,6 @@
 # Danish Dam deal state classes, for other Cython modules (search, solvers) to cimport.
 from trickcore.dam._ckernel cimport tc_dam_rules, tc_dam_state
-from trickcore.core._history cimport DealHistory
+from trickcore.core._binding cimport DealBinding
 
 
 cdef class KernelRules:
@@ -8,10 +8,8 @@ cdef class KernelRules:
     cdef readonly object rules
 
 
-cdef class DealCore(DealHistory):
+cdef class DealCore(DealBinding):
     cdef tc_dam_state state
     cdef KernelRules kernel
     cdef tuple setup_pile
 
-    cdef int seat_index(self, object seat) except -1
-    cdef str play_refusal(self, int refusal, int card)

@@ -18,18 +18,19 @@ from trickcore.core._ctrick cimport (
     TC_JOKER_OUTRIGHT,
     TC_NO_TRUMP,
 )
-from trickcore.core._history cimport STEP_PLAY, STEP_STATE_BYTES, DealHistory, push_step, seat_in
+from trickcore.core._binding cimport DealBinding, policy_in
+from trickcore.core._chead cimport TC_PHASE_OVER
+from trickcore.core._cstatus cimport *
+from trickcore.core._history cimport STEP_STATE_BYTES
 
 import numpy as np
 
 from trickcore.core.card import Card, Suit
 from trickcore.core.errors import IllegalMoveError, RulesError, error_for_status
-from trickcore.core.seeding import bit_generator as new_bit_generator
 
 if sizeof(tc_dam_state) > STEP_STATE_BYTES:
     raise ImportError("tc_dam_state does not fit in a Step: raise STEP_STATE_BYTES")
 
-PHASES = ("play", "over")
 POLICIES = {"random": TC_DAM_RANDOM, "greedy": TC_DAM_GREEDY}
 # The compiled simulation loops (see tc_dam_loop); they give the same deals.
 LOOPS = {"best": TC_DAM_LOOP_BEST, "portable": TC_DAM_LOOP_PORTABLE,
@@ -72,8 +73,11 @@ cdef class KernelRules:
         return self.c.deck_size - self.c.players * self.c.hand_size
 
 
-cdef class DealCore:
+cdef class DealCore(DealBinding):
     """The state of one Danish Dam deal, held as a C struct (see trickcore.dam.Deal)."""
+
+    PHASES = ("setup", "play", "over")  # a Dam deal has no setup phase
+    POLICIES = POLICIES
 
     def _start(self, KernelRules kernel, hands, pile, int dealer, int64_t deal_number):
         """Deals ``hands`` ((once, twice) mask pairs) and ``pile`` (card ids, top first), already
@@ -92,10 +96,8 @@ cdef class DealCore:
         if status != 0:
             raise error_for_status(status, "the Dam kernel refuses these hands and pile")
         self.kernel = kernel
-        self.head = None
-        self.dealt = tuple(hands)
         self.setup_pile = tuple(pile)
-        self.deal_number = deal_number
+        self.begin(kernel.rules, tuple(hands), deal_number)
 
     cdef void *state_address(self) except NULL:
         return &self.state
@@ -103,45 +105,28 @@ cdef class DealCore:
     cdef size_t state_size(self):
         return sizeof(tc_dam_state)
 
-    cdef DealHistory blank_copy(self):
+    cdef DealBinding blank_copy(self):
         cdef DealCore copy = DealCore.__new__(type(self))
         copy.kernel = self.kernel
         copy.setup_pile = self.setup_pile
         return copy
 
-    cdef int seat_index(self, object seat) except -1:
-        return seat_in(seat, self.kernel.c.players)
+    cdef object hand_of(self, int seat):
+        return make_multiset(self.state.hands[seat].once, self.state.hands[seat].twice)
 
-    @property
-    def rules(self):
-        return self.kernel.rules
+    cdef object dealt_hand(self, object dealt):
+        return make_multiset(dealt[0], dealt[1])
 
-    @property
-    def players(self):
-        return self.kernel.c.players
+    cdef int kernel_play(self, int card, int *refusal) except -1:
+        return tc_dam_play(&self.kernel.c, &self.state, card, refusal)
 
-    @property
-    def phase(self):
-        """"play" or "over"."""
-        return PHASES[self.state.phase]
+    cdef int trick_winner(self):
+        return self.state.last_winner  # a winner without cards left does not lead
 
-    @property
-    def to_act(self):
-        """The seat to play, None when the deal is over."""
-        return None if self.state.to_act < 0 else self.state.to_act
-
-    @property
-    def is_over(self):
-        return self.state.phase == TC_DAM_OVER
-
-    @property
-    def dealer(self):
-        return self.state.dealer
-
-    @property
-    def leader(self):
-        """The seat that led (or is to lead) the current trick."""
-        return self.state.leader
+    cdef int kernel_playouts(self, const void *state, bitgen_t *rng, int policy, int64_t count,
+                             int32_t *points) noexcept nogil:
+        return tc_dam_playouts(&self.kernel.c, <const tc_dam_state *>state, rng, policy, count,
+                               points)
 
     @property
     def trump(self):
@@ -166,19 +151,6 @@ cdef class DealCore:
                      for i in range(self.state.pile_next, self.state.pile_end))
 
     @property
-    def trick_cards(self):
-        """The cards of the current trick, in play order."""
-        return tuple(Card(self.state.trick[i]) for i in range(self.state.trick_len))
-
-    @property
-    def tricks_won(self):
-        return tuple(self.state.tricks_won[p] for p in range(self.kernel.c.players))
-
-    @property
-    def tricks_played(self):
-        return self.state.tricks_played
-
-    @property
     def last_trick_winner(self):
         """The seat that won the latest trick, None before the first."""
         return None if self.state.last_winner < 0 else self.state.last_winner
@@ -187,23 +159,6 @@ cdef class DealCore:
     def points_taken(self):
         """Card points won in tricks so far, per seat, on the scale of ``rules.scoring``."""
         return tuple(self.state.points_taken[p] for p in range(self.kernel.c.players))
-
-    @property
-    def move_count(self):
-        return 0 if self.head is None else self.head.depth
-
-    def hand(self, seat):
-        """The cards ``seat`` holds, a CardMultiset (a card may be held twice)."""
-        cdef int s = self.seat_index(seat)
-        return make_multiset(self.state.hands[s].once, self.state.hands[s].twice)
-
-    def hands(self):
-        return tuple(make_multiset(self.state.hands[p].once, self.state.hands[p].twice)
-                     for p in range(self.kernel.c.players))
-
-    def dealt_hands(self):
-        """The hands as dealt."""
-        return tuple(make_multiset(once, twice) for once, twice in self.dealt)
 
     def dealt_pile(self):
         """The draw pile as left after dealing, top first, before any card was turned."""
@@ -218,78 +173,31 @@ cdef class DealCore:
         """The cards (not copies) the seat to act may play; empty when the deal is over."""
         return make_cardset(tc_dam_moves(&self.state))
 
-    def play(self, card, *, seat=None):
-        """Plays one copy of ``card`` for the seat to act (``seat``, when given, must be that
-        seat). Completing a trick resolves it and refills the hands from the pile."""
-        cdef int c = card_arg(card), refusal = 0, status
-        cdef tc_dam_state before = self.state
-        if seat is not None and self.state.phase == TC_DAM_PLAYING and seat != before.to_act:
-            raise IllegalMoveError(f"not your turn: seat {before.to_act} is to play, not seat {seat!r}")
-        status = tc_dam_play(&self.kernel.c, &self.state, c, &refusal)
-        if status != 0:
-            raise error_for_status(status, self.play_refusal(refusal, c))
-        completed = self.state.tricks_played != before.tricks_played
-        self.head = push_step(self.head, &before, sizeof(before), STEP_PLAY, before.to_act, c,
-                              self.state.last_winner if completed else -1)
-
     def score(self):
         """Points per seat of a finished deal: card values taken, or tricks (and the last-trick
         bonus) under ``score_by="tricks"``."""
         cdef int32_t points[TC_DAM_MAX_PLAYERS]
-        if self.state.phase != TC_DAM_OVER:
+        if self.state.head.phase != TC_PHASE_OVER:
             raise IllegalMoveError(
-                f"the deal is not over ({self.state.tricks_played} tricks played, "
+                f"the deal is not over ({self.state.head.tricks_played} tricks played, "
                 f"{self.pile_size} cards in the pile): points() is known at the end; "
                 f"see points_taken")
         tc_dam_score(&self.kernel.c, &self.state, points)
         return tuple(points[p] for p in range(self.kernel.c.players))
 
-    def playouts(self, int64_t count, *, policy="random", seed=None):
-        """Plays the deal from here to its end ``count`` times with a policy ("random" or
-        "greedy") in C, leaving this deal unchanged: the points of each playout, shape
-        (count, players). Omniscient: the playouts use the true hands and pile."""
-        cdef int code = policy_code(policy)
-        if count < 0:
-            raise RulesError(f"count must be non-negative, not {count}")
-        points = np.zeros((count, self.kernel.c.players), dtype=np.int32)
-        if count == 0:
-            return points
-        cdef int32_t[:, ::1] view = points
-        bit_generator = new_bit_generator(seed)
-        cdef bitgen_t *rng = bitgen_of(bit_generator)
-        cdef int status
-        with bit_generator.lock, nogil:
-            status = tc_dam_playouts(&self.kernel.c, &self.state, rng, code, count, &view[0, 0])
-        if status != 0:
-            raise error_for_status(status, "the Dam kernel refused the playouts")
-        return points
-
     cdef str play_refusal(self, int refusal, int card):
         cdef tc_dam_state *s = &self.state
-        cdef int players = self.kernel.c.players
         shown = card_symbol(card) if 0 <= card < 56 else repr(card)
-        if refusal == TC_DAM_NOT_PLAYING:
-            return "the deal is over: no more cards can be played"
-        if refusal == TC_DAM_NOT_YOUR_TURN:
-            holder = next(p for p in range(players) if s.hands[p].once >> card & 1)
-            return (f"not your turn: {shown} is in seat {holder}'s hand and seat {s.to_act} "
-                    f"is to play")
-        if refusal == TC_DAM_NOT_HELD:
+        if refusal == TC_REFUSE_NOT_HELD:
             if not (self.kernel.c.deck.once >> card & 1):
                 return f"{shown} is not in play in this deal (see the rules' packs and jokers)"
             return f"nobody holds {shown}: it has been played, or is still in the draw pile"
-        if refusal == TC_DAM_MUST_FOLLOW:
+        if refusal == TC_REFUSE_MUST_FOLLOW:
             led = Suit(s.led).symbol
             joker = " or a joker" if self.kernel.c.trick.jokers != TC_JOKER_NONE else ""
-            return f"must follow suit: seat {s.to_act} holds {led}, so {shown} cannot be played " \
+            return f"must follow suit: seat {s[0].head.to_act} holds {led}, so {shown} cannot be played " \
                    f"(play a {led}{joker})"
         return f"{shown} cannot be played (refusal {refusal})"
-
-
-cdef int policy_code(object policy) except -1:
-    if policy not in POLICIES:
-        raise RulesError(f"unknown policy {policy!r} (expected one of {', '.join(POLICIES)})")
-    return POLICIES[policy]
 
 
 ISAS = {TC_DAM_ISA_PORTABLE: "portable", TC_DAM_ISA_BMI2: "bmi2"}
@@ -307,7 +215,7 @@ def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bin
     tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
     compiled loop ("best", "portable" or "generic"), for tests
     that compare them."""
-    cdef int code = policy_code(policy)
+    cdef int code = policy_in(policy, POLICIES)
     if loop not in LOOPS:
         raise RulesError(f"unknown loop {loop!r} (expected one of {', '.join(LOOPS)})")
     cdef int loop_code = LOOPS[loop]

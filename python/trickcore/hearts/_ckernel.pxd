@@ -2,6 +2,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
 from numpy.random cimport bitgen_t
 
+from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask
 
 cdef extern from "trickcore/hearts/hearts.h" nogil:
@@ -9,11 +10,6 @@ cdef extern from "trickcore/hearts/hearts.h" nogil:
         TC_HEARTS_MAX_PLAYERS
         TC_HEARTS_MAX_ROTATION
         TC_HEARTS_MAX_VALUE
-
-    enum tc_hearts_phase:
-        TC_HEARTS_PASSING
-        TC_HEARTS_PLAYING
-        TC_HEARTS_OVER
 
     enum tc_hearts_first_lead:
         TC_HEARTS_LEAD_LOWEST_CLUB
@@ -28,23 +24,6 @@ cdef extern from "trickcore/hearts/hearts.h" nogil:
     enum tc_hearts_policy:
         TC_HEARTS_RANDOM
         TC_HEARTS_GREEDY
-
-    enum tc_hearts_refusal:
-        TC_HEARTS_ACCEPTED
-        TC_HEARTS_NOT_PLAYING
-        TC_HEARTS_NOT_PASSING
-        TC_HEARTS_NOT_YOUR_TURN
-        TC_HEARTS_NOT_HELD
-        TC_HEARTS_FIRST_LEAD
-        TC_HEARTS_FIRST_LEAD_CLUB
-        TC_HEARTS_MUST_FOLLOW
-        TC_HEARTS_NOT_BROKEN
-        TC_HEARTS_FIRST_TRICK
-        TC_HEARTS_PASS_COUNT
-        TC_HEARTS_PASS_NOT_HELD
-        TC_HEARTS_ALREADY_PASSED
-        TC_HEARTS_QUEEN_PASS
-        TC_HEARTS_BAD_SEAT
 
     ctypedef struct tc_hearts_rules:
         int8_t players
@@ -68,20 +47,12 @@ cdef extern from "trickcore/hearts/hearts.h" nogil:
         # and derived fields, filled by tc_hearts_prepare_rules
 
     ctypedef struct tc_hearts_state:
+        tc_deal_head head
         tc_mask hands[TC_HEARTS_MAX_PLAYERS]
         tc_mask taken[TC_HEARTS_MAX_PLAYERS]
         tc_mask passed[TC_HEARTS_MAX_PLAYERS]
-        uint8_t trick[TC_HEARTS_MAX_PLAYERS]
-        int8_t tricks_won[TC_HEARTS_MAX_PLAYERS]
-        uint8_t voids[TC_HEARTS_MAX_PLAYERS]
-        int8_t phase
-        int8_t dealer
         int8_t pass_offset
-        int8_t leader
-        int8_t to_act
-        int8_t trick_len
         int8_t led_suit
-        int8_t tricks_played
         int8_t hearts_broken
         uint8_t pending_passes
 

@@ -2,7 +2,7 @@
 from libc.stdint cimport int64_t, uint64_t
 
 from trickcore.hearts._ckernel cimport tc_hearts_rules, tc_hearts_state
-from trickcore.core._history cimport DealHistory
+from trickcore.core._binding cimport DealBinding
 
 
 cdef class KernelRules:
@@ -10,10 +10,8 @@ cdef class KernelRules:
     cdef readonly object rules
 
 
-cdef class DealCore(DealHistory):
+cdef class DealCore(DealBinding):
     cdef tc_hearts_state state
     cdef KernelRules kernel
 
-    cdef int seat_index(self, object seat) except -1
-    cdef str play_refusal(self, int refusal, int card)
     cdef str pass_refusal(self, int refusal, int seat, uint64_t cards)

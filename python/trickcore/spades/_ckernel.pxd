@@ -2,6 +2,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 from numpy.random cimport bitgen_t
 
+from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask
 
 cdef extern from "trickcore/spades/spades.h" nogil:
@@ -15,11 +16,6 @@ cdef extern from "trickcore/spades/spades.h" nogil:
         TC_SPADES_NIL
         TC_SPADES_BLIND_NIL
         TC_SPADES_NO_BID
-
-    enum tc_spades_phase:
-        TC_SPADES_BIDDING
-        TC_SPADES_PLAYING
-        TC_SPADES_OVER
 
     enum tc_spades_bidding:
         TC_SPADES_STANDARD
@@ -35,29 +31,6 @@ cdef extern from "trickcore/spades/spades.h" nogil:
     enum tc_spades_policy:
         TC_SPADES_RANDOM
         TC_SPADES_GREEDY
-
-    enum tc_spades_refusal:
-        TC_SPADES_ACCEPTED
-        TC_SPADES_NOT_PLAYING
-        TC_SPADES_NOT_BIDDING
-        TC_SPADES_NOT_YOUR_TURN
-        TC_SPADES_NOT_HELD
-        TC_SPADES_MUST_FOLLOW
-        TC_SPADES_NOT_BROKEN
-        TC_SPADES_FIRST_TRICK
-        TC_SPADES_BAD_BID
-        TC_SPADES_BLIND_OFF
-        TC_SPADES_BLIND_SEEN
-        TC_SPADES_BLIND_NOT_BEHIND
-        TC_SPADES_SUICIDE_NIL
-        TC_SPADES_SUICIDE_NUMBER
-        TC_SPADES_MIRROR_COUNT
-        TC_SPADES_WHIZ_COUNT
-        TC_SPADES_ALREADY_SEEN
-        TC_SPADES_NO_MISDEAL
-        TC_SPADES_MISDEAL_LATE
-        TC_SPADES_MISDEAL_HAND
-        TC_SPADES_BAD_SEAT
 
     ctypedef struct tc_spades_rules:
         int8_t partnerships
@@ -76,20 +49,12 @@ cdef extern from "trickcore/spades/spades.h" nogil:
         # and the other derived fields, filled by tc_spades_init_rules
 
     ctypedef struct tc_spades_state:
+        tc_deal_head head
         tc_mask hands[TC_SPADES_PLAYERS]
         int32_t scores[TC_SPADES_PLAYERS]
         int16_t bags[TC_SPADES_PLAYERS]
         int8_t bids[TC_SPADES_PLAYERS]
-        uint8_t trick[TC_SPADES_PLAYERS]
-        int8_t tricks_won[TC_SPADES_PLAYERS]
-        uint8_t voids[TC_SPADES_PLAYERS]
-        int8_t phase
-        int8_t dealer
-        int8_t leader
         int8_t led_suit
-        int8_t to_act
-        int8_t trick_len
-        int8_t tricks_played
         int8_t bids_made
         int8_t spades_broken
         uint8_t seen

@@ -2,7 +2,7 @@
 from libc.stdint cimport int64_t
 
 from trickcore.spades._ckernel cimport tc_spades_rules, tc_spades_state
-from trickcore.core._history cimport DealHistory
+from trickcore.core._binding cimport DealBinding
 
 
 cdef class KernelRules:
@@ -10,11 +10,9 @@ cdef class KernelRules:
     cdef readonly object rules
 
 
-cdef class DealCore(DealHistory):
+cdef class DealCore(DealBinding):
     cdef tc_spades_state state
     cdef KernelRules kernel
 
-    cdef int seat_index(self, object seat) except -1
-    cdef str play_refusal(self, int refusal, int card)
     cdef str bid_refusal(self, int refusal, int code)
     cdef str seat_refusal(self, int refusal, int seat)

@@ -3,10 +3,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from trickcore.core._binding import DealBinding
 from trickcore.core._cardset import CardSet
-from trickcore.core._history import DealHistory
-from trickcore.core.card import Card, Suit
-from trickcore.core.seeding import SeedLike
 
 PHASES: tuple[str, ...]
 POLICIES: dict[str, int]
@@ -33,7 +31,7 @@ class KernelRules:
     def misdeal_reasons(self, hand: CardSet) -> tuple[Any, ...]:
         """The misdeal conditions that ``hand`` meets, among those these rules play."""
 
-class DealCore(DealHistory):
+class DealCore(DealBinding):
     def _start(
         self,
         kernel: KernelRules,
@@ -44,31 +42,7 @@ class DealCore(DealHistory):
         bags: list[int],
     ) -> None: ...
     @property
-    def rules(self) -> Any: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def phase(self) -> str:
-        """"bid", "play" or "over"."""
-    @property
-    def to_act(self) -> int | None:
-        """The seat to bid or play; None when the deal is over."""
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def leader(self) -> int:
-        """The seat that led (or is to lead) the current trick."""
-    @property
     def spades_broken(self) -> bool: ...
-    @property
-    def trick_cards(self) -> tuple[Card, ...]:
-        """The cards of the current trick, in play order."""
-    @property
-    def tricks_won(self) -> tuple[int, ...]: ...
-    @property
-    def move_count(self) -> int: ...
     @property
     def bids(self) -> tuple[Any, ...]:
         """Each seat's bid ("nil", 1..13 or "blind nil"), None before it has bid."""
@@ -91,16 +65,12 @@ class DealCore(DealHistory):
     def hand(self, seat: int) -> CardSet: ...
     def hands(self) -> tuple[CardSet, ...]: ...
     def dealt_hands(self) -> tuple[CardSet, ...]: ...
-    def void_suits(self, seat: int) -> frozenset[Suit]:
-        """The suits ``seat`` has shown by play that it does not hold."""
     def legal_moves(self) -> CardSet:
         """The cards the seat to act may play by the rules; empty while bidding."""
     def legal_bids(self) -> tuple[Any, ...]:
         """The bids the seat to act may make, in code order: "nil", 1..13, "blind nil"."""
     def policy_bid(self) -> Any:
         """The bid the built-in evaluator would make for the seat to act."""
-    def play(self, card: Card | int | str, *, seat: int | None = None) -> None:
-        """Plays ``card`` for the seat to act."""
     def bid(self, value: int | str, *, seat: int | None = None) -> None:
         """Bids for the seat to act: 1..13, "nil" (or 0) or "blind nil"."""
     def look(self, seat: int) -> None:
@@ -122,10 +92,6 @@ class DealCore(DealHistory):
         tuple[bool, ...],
     ]:
         """The finished deal's result per side."""
-    def playouts(
-        self, count: int, *, policy: str = "random", seed: SeedLike = None
-    ) -> NDArray[np.int32]:
-        """Plays the deal from here to its end ``count`` times in C: points per side."""
 
 def simulate_block(
     kernel: KernelRules,

@@ -3,7 +3,7 @@
 ``trickcore.spades.Rules``, the deal state class ``DealCore`` (the base of
 ``trickcore.spades.Deal``), playouts and block simulation."""
 
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdlib cimport free, malloc
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
@@ -11,28 +11,19 @@ from trickcore.core._bitgen cimport bitgen_of
 from trickcore.core._cardset cimport CardSet, card_arg, card_symbol, make_cardset
 from trickcore.core._ccards cimport tc_mask, tc_popcount
 from trickcore.spades._ckernel cimport *
-from trickcore.core._history cimport (
-    STEP_BID,
-    STEP_CLAIM,
-    STEP_LOOK,
-    STEP_PLAY,
-    STEP_STATE_BYTES,
-    DealHistory,
-    Step,
-    push_step,
-    seat_in,
-)
+from trickcore.core._binding cimport DealBinding, policy_in
+from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_PLAY, TC_PHASE_SETUP
+from trickcore.core._cstatus cimport *
+from trickcore.core._history cimport STEP_BID, STEP_CLAIM, STEP_LOOK, STEP_PLAY, STEP_STATE_BYTES, Step
 
 import numpy as np
 
 from trickcore.core.card import Card, Suit
 from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, error_for_status
-from trickcore.core.seeding import bit_generator as new_bit_generator
 
 if sizeof(tc_spades_state) > STEP_STATE_BYTES:
     raise ImportError("tc_spades_state does not fit in a Step: raise STEP_STATE_BYTES")
 
-PHASES = ("bid", "play", "over")
 POLICIES = {"random": TC_SPADES_RANDOM, "greedy": TC_SPADES_GREEDY}
 BIDDING = {"standard": TC_SPADES_STANDARD, "suicide": TC_SPADES_SUICIDE,
            "mirror": TC_SPADES_MIRROR, "whiz": TC_SPADES_WHIZ}
@@ -112,8 +103,11 @@ cdef tuple result_tuple(const tc_spades_result *r, int sides):
             tuple(r.tricks[k] for k in range(sides)), tuple(bool(r.made[k]) for k in range(sides)))
 
 
-cdef class DealCore:
+cdef class DealCore(DealBinding):
     """The state of one Spades deal, held as a C struct (see trickcore.spades.Deal)."""
+
+    PHASES = ("bid", "play", "over")
+    POLICIES = POLICIES
 
     def _start(self, KernelRules kernel, hands, int dealer, int64_t deal_number, scores, bags):
         """Deals ``hands`` (card masks) with each side's score and bags before the deal (already
@@ -130,9 +124,7 @@ cdef class DealCore:
             raise error_for_status(status, f"the Spades kernel refuses the deal {hands!r} "
                                            f"(scores {scores!r}, bags {bags!r})")
         self.kernel = kernel
-        self.head = None
-        self.dealt = tuple(int(h) for h in hands)
-        self.deal_number = deal_number
+        self.begin(kernel.rules, tuple(int(h) for h in hands), deal_number)
 
     cdef void *state_address(self) except NULL:
         return &self.state
@@ -140,61 +132,41 @@ cdef class DealCore:
     cdef size_t state_size(self):
         return sizeof(tc_spades_state)
 
-    cdef DealHistory blank_copy(self):
+    cdef DealBinding blank_copy(self):
         cdef DealCore copy = DealCore.__new__(type(self))
         copy.kernel = self.kernel
         return copy
 
-    cdef int seat_index(self, object seat) except -1:
-        return seat_in(seat, TC_SPADES_PLAYERS)
+    cdef object hand_of(self, int seat):
+        return make_cardset(self.state.hands[seat])
 
-    @property
-    def rules(self):
-        return self.kernel.rules
+    cdef object dealt_hand(self, object dealt):
+        return make_cardset(dealt)
 
-    @property
-    def players(self):
-        return TC_SPADES_PLAYERS
+    cdef int kernel_play(self, int card, int *refusal) except -1:
+        return tc_spades_play(&self.kernel.c, &self.state, card, refusal)
 
-    @property
-    def phase(self):
-        """"bid", "play" or "over"."""
-        return PHASES[self.state.phase]
+    cdef int playout_columns(self):
+        return tc_spades_sides(&self.kernel.c)
 
-    @property
-    def to_act(self):
-        """The seat to bid or play; None when the deal is over."""
-        return None if self.state.to_act < 0 else self.state.to_act
-
-    @property
-    def is_over(self):
-        return self.state.phase == TC_SPADES_OVER
-
-    @property
-    def dealer(self):
-        return self.state.dealer
-
-    @property
-    def leader(self):
-        """The seat that led (or is to lead) the current trick."""
-        return self.state.leader
+    cdef int kernel_playouts(self, const void *state, bitgen_t *rng, int policy, int64_t count,
+                             int32_t *points) noexcept nogil:
+        cdef int sides = tc_spades_sides(&self.kernel.c), status, k
+        cdef int64_t i
+        cdef tc_spades_result *out = <tc_spades_result *>malloc(count * sizeof(tc_spades_result))
+        if out == NULL:
+            return TC_ERR_TOO_LONG
+        status = tc_spades_playouts(&self.kernel.c, <const tc_spades_state *>state, rng, policy,
+                                    count, out)
+        for i in range(count if status == 0 else 0):
+            for k in range(sides):
+                points[i * sides + k] = out[i].points[k]
+        free(out)
+        return status
 
     @property
     def spades_broken(self):
         return bool(self.state.spades_broken)
-
-    @property
-    def trick_cards(self):
-        """The cards of the current trick, in play order."""
-        return tuple(Card(self.state.trick[i]) for i in range(self.state.trick_len))
-
-    @property
-    def tricks_won(self):
-        return tuple(self.state.tricks_won[p] for p in range(TC_SPADES_PLAYERS))
-
-    @property
-    def move_count(self):
-        return 0 if self.head is None else self.head.depth
 
     @property
     def bids(self):
@@ -231,24 +203,10 @@ cdef class DealCore:
         """Whether ``seat``'s side is far enough behind for blind nil (under blind-nil rules)."""
         return bool(self.state.blind_eligible >> self.seat_index(seat) & 1)
 
-    def hand(self, seat):
-        return make_cardset(self.state.hands[self.seat_index(seat)])
-
-    def hands(self):
-        return tuple(make_cardset(self.state.hands[p]) for p in range(TC_SPADES_PLAYERS))
-
-    def dealt_hands(self):
-        return tuple(make_cardset(h) for h in self.dealt)
-
-    def void_suits(self, seat):
-        """The suits ``seat`` has shown by play that it does not hold."""
-        cdef int bits = self.state.voids[self.seat_index(seat)]
-        return frozenset(Suit(s) for s in range(4) if bits >> s & 1)
-
     def legal_moves(self):
         """The cards the seat to act may play by the rules; empty while bidding (see
         legal_bids) and at the end. In table mode a renege outside them is accepted too."""
-        if self.state.phase != TC_SPADES_PLAYING:
+        if self.state.head.phase != TC_PHASE_PLAY:
             return make_cardset(0)
         return make_cardset(tc_spades_legal(&self.kernel.c, &self.state))
 
@@ -260,36 +218,22 @@ cdef class DealCore:
 
     def policy_bid(self):
         """The bid the built-in evaluator would make for the seat to act."""
-        if self.state.phase != TC_SPADES_BIDDING:
+        if self.state.head.phase != TC_PHASE_SETUP:
             raise IllegalMoveError(f"no bid to make: the deal is in the {self.phase} phase")
         return bid_value(tc_spades_policy_bid(&self.kernel.c, &self.state))
-
-    def play(self, card, *, seat=None):
-        """Plays ``card`` for the seat to act (``seat``, when given, must be that seat). In
-        table mode a renege is accepted and recorded (see ``reneges``)."""
-        cdef int c = card_arg(card), refusal = 0, status
-        cdef tc_spades_state before = self.state
-        if seat is not None and self.state.phase == TC_SPADES_PLAYING and seat != before.to_act:
-            raise IllegalMoveError(
-                f"not your turn: seat {before.to_act} is to play, not seat {seat!r}")
-        status = tc_spades_play(&self.kernel.c, &self.state, c, &refusal)
-        if status != 0:
-            raise error_for_status(status, self.play_refusal(refusal, c))
-        self.head = push_step(self.head, &before, sizeof(before), STEP_PLAY, before.to_act, c,
-                              self.state.leader if self.state.trick_len == 0 else -1)
 
     def bid(self, value, *, seat=None):
         """Bids for the seat to act: a number of tricks 1..13, "nil" (or 0) or "blind nil"
         (``seat``, when given, must be that seat)."""
         cdef int code = bid_code(value), refusal = 0, status
         cdef tc_spades_state before = self.state
-        if seat is not None and self.state.phase == TC_SPADES_BIDDING and seat != before.to_act:
+        if seat is not None and self.state.head.phase == TC_PHASE_SETUP and seat != before.head.to_act:
             raise IllegalMoveError(
-                f"not your turn: seat {before.to_act} is to bid, not seat {seat!r}")
+                f"not your turn: seat {before.head.to_act} is to bid, not seat {seat!r}")
         status = tc_spades_bid(&self.kernel.c, &self.state, code, &refusal)
         if status != 0:
             raise error_for_status(status, self.bid_refusal(refusal, code))
-        self.head = push_step(self.head, &before, sizeof(before), STEP_BID, before.to_act, code,
+        self.push(&before, STEP_BID, before.head.to_act, code,
                               -1)
 
     def look(self, seat):
@@ -299,7 +243,7 @@ cdef class DealCore:
         status = tc_spades_look(&self.kernel.c, &self.state, s, &refusal)
         if status != 0:
             raise error_for_status(status, self.seat_refusal(refusal, s))
-        self.head = push_step(self.head, &before, sizeof(before), STEP_LOOK, s, 0, -1)
+        self.push(&before, STEP_LOOK, s, 0, -1)
 
     def claim_misdeal(self, seat):
         """``seat`` asks for a misdeal (before the first bid, with a hand that qualifies): the
@@ -309,12 +253,12 @@ cdef class DealCore:
         status = tc_spades_claim_misdeal(&self.kernel.c, &self.state, s, &refusal)
         if status != 0:
             raise error_for_status(status, self.seat_refusal(refusal, s))
-        self.head = push_step(self.head, &before, sizeof(before), STEP_CLAIM, s,
+        self.push(&before, STEP_CLAIM, s,
                               tc_spades_misdeal_reasons(&self.kernel.c, before.hands[s]), -1)
 
     def _renege_log(self):
         """The reneges so far, in order: (seat, card id, trick index, rule code)."""
-        cdef Step step = self.head
+        cdef Step step = self.last_step
         cdef tc_spades_state *before
         cdef tc_mask legal
         found = []
@@ -323,13 +267,13 @@ cdef class DealCore:
                 before = <tc_spades_state *>step.state
                 legal = tc_spades_legal(&self.kernel.c, before)
                 if not (legal >> step.value & 1):
-                    if before.trick_len:
+                    if before[0].head.trick_len:
                         rule = "must-follow"
-                    elif before.tricks_played == 0:
+                    elif before[0].head.tricks_played == 0:
                         rule = "first-trick"
                     else:
                         rule = "not-broken"
-                    found.append((step.seat, <int>step.value, before.tricks_played, rule))
+                    found.append((step.seat, <int>step.value, before[0].head.tricks_played, rule))
             step = step.parent
         found.reverse()
         return found
@@ -338,113 +282,77 @@ cdef class DealCore:
         """The finished deal's result per side: (points, totals, bags, bags_taken, penalties,
         contract, tricks, made)."""
         cdef tc_spades_result result
-        if self.state.phase != TC_SPADES_OVER:
+        if self.state.head.phase != TC_PHASE_OVER:
             raise IllegalMoveError(
-                f"the deal is not over ({self.state.tricks_played} of 13 tricks played): "
+                f"the deal is not over ({self.state.head.tricks_played} of 13 tricks played): "
                 f"the score is known at the end")
         tc_spades_score(&self.kernel.c, &self.state, &result)
         return result_tuple(&result, tc_spades_sides(&self.kernel.c))
 
-    def playouts(self, int64_t count, *, policy="random", seed=None):
-        """Plays the deal from here to its end ``count`` times in C (bids by the evaluator, cards
-        by ``policy``: "random" or "greedy"), leaving this deal unchanged: each playout's points
-        per side, shape (count, sides)."""
-        cdef int code = policy_code(policy)
-        cdef int sides = tc_spades_sides(&self.kernel.c)
-        if count < 0:
-            raise RulesError(f"count must be non-negative, not {count}")
-        points = np.zeros((count, sides), dtype=np.int32)
-        if count == 0:
-            return points
-        cdef tc_spades_result *out = <tc_spades_result *>PyMem_Malloc(
-            count * sizeof(tc_spades_result))
-        if out == NULL:
-            raise MemoryError()
-        bit_generator = new_bit_generator(seed)
-        cdef bitgen_t *rng = bitgen_of(bit_generator)
-        cdef int status
-        cdef int32_t[:, ::1] view = points
-        try:
-            with bit_generator.lock, nogil:
-                status = tc_spades_playouts(&self.kernel.c, &self.state, rng, code, count, out)
-            if status != 0:
-                raise error_for_status(status, "the Spades kernel refused the playouts")
-            for i in range(count):
-                for k in range(sides):
-                    view[i, k] = out[i].points[k]
-        finally:
-            PyMem_Free(out)
-        return points
-
     cdef str play_refusal(self, int refusal, int card):
         cdef tc_spades_state *s = &self.state
         shown = card_symbol(card) if 0 <= card < 56 else repr(card)
-        if refusal == TC_SPADES_NOT_PLAYING:
-            if s.phase == TC_SPADES_OVER:
-                return "the deal is over: no more cards can be played"
-            return f"the bidding is not over: seat {s.to_act} is to bid before any card is played"
-        if refusal == TC_SPADES_NOT_YOUR_TURN:
-            holder = next(p for p in range(4) if s.hands[p] >> card & 1)
-            return (f"not your turn: {shown} is in seat {holder}'s hand and seat {s.to_act} "
-                    f"is to play")
-        if refusal == TC_SPADES_NOT_HELD:
+        if refusal == TC_REFUSE_NOT_PLAYING:
+            return (f"the bidding is not over: seat {s[0].head.to_act} is to bid before any card is "
+                    f"played")
+        if refusal == TC_REFUSE_NOT_HELD:
             if card >= 56 or not (self.kernel.c.deck >> card & 1):
                 return f"{shown} is not in play in this deal"
             return f"{shown} has been played already"
-        if refusal == TC_SPADES_MUST_FOLLOW:
+        if refusal == TC_REFUSE_MUST_FOLLOW:
             led = Suit(s.led_suit)
             return f"must follow {led.symbol} (jokers count as spades): {shown} does not"
-        if refusal == TC_SPADES_NOT_BROKEN:
+        if refusal == TC_REFUSE_NOT_BROKEN:
             return (f"spades not broken: {shown} cannot be led until a spade has been played "
                     f"on a trick led in another suit, while the hand holds another suit")
-        if refusal == TC_SPADES_FIRST_TRICK:
+        if refusal == TC_REFUSE_FIRST_TRICK:
             return (f"the first trick is never led with a spade while the hand holds another "
                     f"suit: {shown}")
         return f"{shown} cannot be played (refusal {refusal})"
 
     cdef str bid_refusal(self, int refusal, int code):
         cdef tc_spades_state *s = &self.state
-        cdef int seat = s.to_act, partner = seat ^ 2
+        cdef int seat = s[0].head.to_act, partner = seat ^ 2
         shown = repr(bid_value(code))
         count = tc_popcount(s.hands[seat] & self.kernel.c.trumps) if seat >= 0 else 0
-        if refusal == TC_SPADES_NOT_BIDDING:
-            if s.phase == TC_SPADES_OVER:
+        if refusal == TC_REFUSE_NOT_BIDDING:
+            if s[0].head.phase == TC_PHASE_OVER:
                 return "the deal is over: no more bids"
             return "the bidding is over: every seat has bid"
-        if refusal == TC_SPADES_BLIND_OFF:
+        if refusal == TC_REFUSE_BLIND_OFF:
             return "blind nil is not played under these rules (blind_nil=False)"
-        if refusal == TC_SPADES_BLIND_SEEN:
+        if refusal == TC_REFUSE_BLIND_SEEN:
             return (f"blind nil is bid before looking at the hand: seat {seat} has seen its "
                     f"cards")
-        if refusal == TC_SPADES_BLIND_NOT_BEHIND:
+        if refusal == TC_REFUSE_BLIND_NOT_BEHIND:
             return (f"blind nil only when the side is at least {self.kernel.c.blind_nil_behind} "
                     f"points behind: seat {seat}'s side is not")
-        if refusal == TC_SPADES_SUICIDE_NIL:
+        if refusal == TC_REFUSE_SUICIDE_NIL:
             return (f"suicide: partner seat {partner} bid {bid_value(s.bids[partner])!r}, so seat "
                     f"{seat} must bid nil, not {shown}")
-        if refusal == TC_SPADES_SUICIDE_NUMBER:
+        if refusal == TC_REFUSE_SUICIDE_NUMBER:
             return (f"suicide: partner seat {partner} bid {bid_value(s.bids[partner])!r}, so seat "
                     f"{seat} must bid a number of tricks, not {shown}")
-        if refusal == TC_SPADES_MIRROR_COUNT:
+        if refusal == TC_REFUSE_MIRROR_COUNT:
             return (f"mirror: seat {seat} holds {count} spades and must bid exactly that "
                     f"(nil for none), not {shown}")
-        if refusal == TC_SPADES_WHIZ_COUNT:
+        if refusal == TC_REFUSE_WHIZ_COUNT:
             return f"whiz: seat {seat} holds {count} spades and must bid {count} or nil, not {shown}"
         return f"not a bid: {shown}"
 
     cdef str seat_refusal(self, int refusal, int seat):
         cdef tc_spades_state *s = &self.state
-        if refusal == TC_SPADES_NOT_BIDDING:
-            if s.phase == TC_SPADES_OVER:
+        if refusal == TC_REFUSE_NOT_BIDDING:
+            if s[0].head.phase == TC_PHASE_OVER:
                 return "the deal is over"
             return "the bidding is over: every hand has been seen and no misdeal can be asked for"
-        if refusal == TC_SPADES_ALREADY_SEEN:
+        if refusal == TC_REFUSE_ALREADY_SEEN:
             return f"seat {seat} has already seen its hand"
-        if refusal == TC_SPADES_NO_MISDEAL:
+        if refusal == TC_REFUSE_NO_MISDEAL:
             return "misdeals are not played under these rules (misdeal=())"
-        if refusal == TC_SPADES_MISDEAL_LATE:
+        if refusal == TC_REFUSE_MISDEAL_LATE:
             return f"a misdeal is asked for before the first bid: {s.bids_made} bid(s) made"
-        if refusal == TC_SPADES_MISDEAL_HAND:
+        if refusal == TC_REFUSE_MISDEAL_HAND:
             wanted = []
             if self.kernel.c.misdeal & TC_SPADES_MISDEAL_NO_SPADES:
                 wanted.append("no spade")
@@ -457,16 +365,10 @@ cdef class DealCore:
         return f"seat {seat} cannot do that (refusal {refusal})"
 
 
-cdef int policy_code(object policy) except -1:
-    if policy not in POLICIES:
-        raise RulesError(f"unknown policy {policy!r} (expected one of {', '.join(POLICIES)})")
-    return POLICIES[policy]
-
-
 def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bint record):
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_spades_simulate) and returns the arrays of the simulation protocol."""
-    cdef int code = policy_code(policy)
+    cdef int code = policy_in(policy, POLICIES)
     if count < 0:
         raise RulesError(f"count must be non-negative, not {count}")
     cdef int sides = tc_spades_sides(&kernel.c)

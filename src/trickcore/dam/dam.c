@@ -52,15 +52,15 @@ static inline void refill(tc_dam_state *s, int winner, int n)
 {
     int left = s->pile_end - s->pile_next;
     if (left > n) { /* everyone draws an unseen card */
-        memset(s->voids, 0, sizeof s->voids);
+        memset(s->head.voids, 0, sizeof s->head.voids);
         draw_cards(s, winner, n, n);
         return;
     }
     for (int k = 0; k < left; ++k) { /* the last cards: later seats may go short */
         int seat = tc_dam_seat_after(winner, k, n), card = s->pile[s->pile_next + k];
         int face_up = k == left - 1 && s->turned != TC_NO_CARD;
-        if (!face_up) s->voids[seat] = 0;
-        else if (!tc_is_joker(card)) s->voids[seat] &= (uint8_t)~(1u << tc_suit(card));
+        if (!face_up) s->head.voids[seat] = 0;
+        else if (!tc_is_joker(card)) s->head.voids[seat] &= (uint8_t)~(1u << tc_suit(card));
     }
     draw_cards(s, winner, n, left);
 }
@@ -75,8 +75,8 @@ static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
     if (holders == (1 << n) - 1) return; /* nothing changes while every hand holds cards */
     s->trick_size = (int8_t)tc_popcount((tc_mask)holders);
     if (!holders) {
-        s->phase = TC_DAM_OVER;
-        s->to_act = -1;
+        s->head.phase = TC_PHASE_OVER;
+        s->head.to_act = -1;
         return;
     }
     for (int p = 0; p < n; ++p) {
@@ -85,7 +85,7 @@ static void seat_holders(const tc_dam_rules *r, tc_dam_state *s, int winner)
         while (!(holders >> q & 1));
         s->next_seat[p] = (uint8_t)q;
     }
-    if (!(holders >> winner & 1)) s->leader = s->to_act = (int8_t)s->next_seat[winner];
+    if (!(holders >> winner & 1)) s->head.leader = s->head.to_act = (int8_t)s->next_seat[winner];
 }
 
 /* The card points of the n cards `ids` of a trick. */
@@ -102,22 +102,22 @@ static TC_ALWAYS_INLINE int32_t trick_points(const tc_dam_rules *r, const uint64
 static inline void take_trick(tc_dam_state *s, int32_t points, int winner)
 {
     s->points_taken[winner] += points;
-    s->tricks_won[winner]++;
-    s->leader = (int8_t)winner;
+    s->head.tricks_won[winner]++;
+    s->head.leader = (int8_t)winner;
 }
 
 /* Finishes a trick of n cards; inlined for the usual sizes, so its loops are unrolled. */
 static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
 {
-    int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->trick, n)];
+    int winner = s->trick_seats[tc_trick_winner_table(&r->tables[s->trump + 1], s->head.trick, n)];
     uint64_t ids[TC_DAM_MAX_PLAYERS];
-    for (int i = 0; i < n; ++i) ids[i] = s->trick[i];
+    for (int i = 0; i < n; ++i) ids[i] = s->head.trick[i];
     take_trick(s, trick_points(r, ids, n), winner);
-    s->last_winner = s->to_act = (int8_t)winner;
-    s->tricks_played++;
+    s->last_winner = s->head.to_act = (int8_t)winner;
+    s->head.tricks_played++;
     if (s->pile_end - s->pile_next <= n) /* else every seat draws an unseen card */
-        for (int i = 0; i < n; ++i) s->voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->trick[i]];
-    s->trick_len = 0;
+        for (int i = 0; i < n; ++i) s->head.voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->head.trick[i]];
+    s->head.trick_len = 0;
     s->led = -1;
     s->led_mask = 0;
     /* While the pile lasts every hand holds cards, so every seat played: n is the players. */
@@ -127,11 +127,11 @@ static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
 
 void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s)
 {
-    switch (s->trick_len) {
+    switch (s->head.trick_len) {
     case 4: finish_trick(r, s, 4); break;
     case 3: finish_trick(r, s, 3); break;
     case 2: finish_trick(r, s, 2); break;
-    default: finish_trick(r, s, s->trick_len);
+    default: finish_trick(r, s, s->head.trick_len);
     }
 }
 
@@ -170,13 +170,14 @@ static void begin_deal(const tc_dam_rules *r, tc_dam_state *s, int dealer)
     int n = r->players;
     for (int p = 0; p < TC_DAM_MAX_PLAYERS; ++p) {
         s->points_taken[p] = 0;
-        s->tricks_won[p] = 0;
-        s->voids[p] = 0;
+        s->head.tricks_won[p] = 0;
+        s->head.voids[p] = 0;
         s->next_seat[p] = (uint8_t)(p + 1 < n ? p + 1 : 0);
     }
-    s->phase = TC_DAM_PLAYING;
-    s->dealer = (int8_t)dealer;
-    s->tricks_played = 0;
+    s->head.phase = TC_PHASE_PLAY;
+    s->head.dealer = (int8_t)dealer;
+    s->head.players = (int8_t)r->players;
+    s->head.tricks_played = 0;
     s->last_winner = -1;
     s->turned = TC_NO_CARD;
     s->trump = TC_NO_TRUMP;
@@ -185,11 +186,11 @@ static void begin_deal(const tc_dam_rules *r, tc_dam_state *s, int dealer)
         s->turned = turned;
         s->trump = (int8_t)(tc_is_joker(turned) ? TC_NO_TRUMP : tc_suit(turned));
     }
-    s->trick_len = 0;
+    s->head.trick_len = 0;
     s->trick_size = (int8_t)n;
     s->led = -1;
     s->led_mask = 0;
-    s->leader = s->to_act = (int8_t)(dealer + 1 == n ? 0 : dealer + 1);
+    s->head.leader = s->head.to_act = (int8_t)(dealer + 1 == n ? 0 : dealer + 1);
 }
 
 int tc_dam_start(const tc_dam_rules *r, tc_dam_state *s, const tc_multiset *hands,
@@ -230,24 +231,24 @@ int tc_dam_start(const tc_dam_rules *r, tc_dam_state *s, const tc_multiset *hand
 
 int tc_dam_play(const tc_dam_rules *r, tc_dam_state *s, int card, int *refusal)
 {
-    *refusal = TC_DAM_ACCEPTED;
-    if (s->phase != TC_DAM_PLAYING) {
-        *refusal = TC_DAM_NOT_PLAYING;
+    *refusal = TC_ACCEPTED;
+    if (s->head.phase != TC_PHASE_PLAY) {
+        *refusal = TC_REFUSE_NOT_PLAYING;
         return TC_ERR_STATE;
     }
     if (card < 0 || card >= TC_NUM_CARD_IDS) {
-        *refusal = TC_DAM_NOT_HELD;
+        *refusal = TC_REFUSE_NOT_HELD;
         return TC_ERR_CARD_RANGE;
     }
     tc_mask bit = tc_bit(card);
-    if (!(s->hands[s->to_act].once & bit)) {
-        *refusal = TC_DAM_NOT_HELD;
+    if (!(s->hands[s->head.to_act].once & bit)) {
+        *refusal = TC_REFUSE_NOT_HELD;
         for (int p = 0; p < r->players; ++p)
-            if (s->hands[p].once & bit) *refusal = TC_DAM_NOT_YOUR_TURN;
+            if (s->hands[p].once & bit) *refusal = TC_REFUSE_NOT_YOUR_TURN;
         return TC_ERR_ILLEGAL;
     }
     if (!(tc_dam_legal(s) & bit)) {
-        *refusal = TC_DAM_MUST_FOLLOW;
+        *refusal = TC_REFUSE_MUST_FOLLOW;
         return TC_ERR_ILLEGAL;
     }
     tc_dam_play_unchecked(r, s, card);
@@ -256,14 +257,14 @@ int tc_dam_play(const tc_dam_rules *r, tc_dam_state *s, int card, int *refusal)
 
 tc_mask tc_dam_moves(const tc_dam_state *s)
 {
-    return s->phase == TC_DAM_PLAYING ? tc_dam_legal(s) : 0;
+    return s->head.phase == TC_PHASE_PLAY ? tc_dam_legal(s) : 0;
 }
 
 void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
 {
     for (int p = 0; p < r->players; ++p) {
         if (r->score_tricks)
-            points[p] = s->tricks_won[p] + (p == s->last_winner ? r->last_trick_bonus : 0);
+            points[p] = s->head.tricks_won[p] + (p == s->last_winner ? r->last_trick_bonus : 0);
         else
             points[p] = s->points_taken[p];
     }
@@ -420,7 +421,7 @@ static inline int draws_batches(const tc_dam_rules *r, int policy)
 static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng, uint32_t draws,
                            tc_playout_recorder *rec)
 {
-    int count = s->trick_size - s->trick_len, seat = s->to_act;
+    int count = s->trick_size - s->head.trick_len, seat = s->head.to_act;
     tc_mask legal[TC_DAM_MAX_PLAYERS];
     uint32_t bounds[TC_DAM_MAX_PLAYERS], index[TC_DAM_MAX_PLAYERS];
     for (int i = 0; i < count; ++i, seat = s->next_seat[seat]) {
@@ -442,16 +443,16 @@ static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_
                      uint32_t draws, tc_playout_recorder *rec)
 {
     int batches = draws_batches(r, policy);
-    while (s->phase == TC_DAM_PLAYING) {
-        if (s->trick_len == 0) draws = (uint32_t)trick_word(rng, policy);
-        if (batches && s->trick_len == 0) {
+    while (s->head.phase == TC_PHASE_PLAY) {
+        if (s->head.trick_len == 0) draws = (uint32_t)trick_word(rng, policy);
+        if (batches && s->head.trick_len == 0) {
             tc_dam_play_unchecked(r, s, tc_lowest(lead_bit(rng, tc_dam_legal(s), draws & 0xFFFF,
                                                            TC_ISA_PORTABLE, rec)));
         } else if (batches) {
             play_followers(r, s, rng, draws, rec);
         } else {
-            uint32_t chunk = (draws >> (TC_DRAW8_CHUNK_BITS * s->trick_len)) & 0xFF;
-            tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->trick, s->trick_len,
+            uint32_t chunk = (draws >> (TC_DRAW8_CHUNK_BITS * s->head.trick_len)) & 0xFF;
+            tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->head.trick, s->head.trick_len,
                                       tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
             tc_dam_play_unchecked(r, s, tc_lowest(bit));
         }
@@ -465,7 +466,7 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
     if (rc != TC_OK) return rc;
     for (int64_t i = 0; i < count; ++i) {
         tc_dam_state s = *start;
-        play_out(r, &s, policy, rng, s.trick_len ? (uint32_t)trick_word(rng, policy) : 0, 0);
+        play_out(r, &s, policy, rng, s.head.trick_len ? (uint32_t)trick_word(rng, policy) : 0, 0);
         tc_dam_score(r, &s, points + i * r->players);
     }
     return TC_OK;
@@ -652,7 +653,7 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     tc_mask bits[TC_DAM_MAX_PLAYERS];
-    int leader = s->leader;
+    int leader = s->head.leader;
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
     uint64_t x = 0; /* the followers' batch */
     uint32_t product = 1;
@@ -769,9 +770,9 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             if (short_refill)
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     lane_short_refill(&h[lane], s[lane].pile + dealt + full_refills * n,
-                                      s[lane].leader, n, short_refill);
+                                      s[lane].head.leader, n, short_refill);
         }
-        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) s[lane].last_winner = s[lane].leader;
+        for (int lane = 0; lane < TC_DAM_GROUP; ++lane) s[lane].last_winner = s[lane].head.leader;
         /* A short refill leaves some hands a card longer than others: those play on, from the
          * checked path's state. Otherwise every hand is empty now: the deal is over. */
         for (int lane = 0; short_refill && lane < TC_DAM_GROUP; ++lane) {
@@ -780,15 +781,15 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
                 s[lane].hands[p].twice = h[lane].held[p] & ~h[lane].odd[p];
             }
             s[lane].pile_next = s[lane].pile_end; /* the last refill drew the last card */
-            s[lane].to_act = s[lane].leader;
-            s[lane].tricks_played = (int16_t)tricks;
-            seat_holders(r, &s[lane], s[lane].leader); /* sets up the short trick */
+            s[lane].head.to_act = s[lane].head.leader;
+            s[lane].head.tricks_played = (int16_t)tricks;
+            seat_holders(r, &s[lane], s[lane].head.leader); /* sets up the short trick */
             play_out(r, &s[lane], policy, rng, 0, tc_playout_lane_recorder(record ? rec : 0, lane));
         }
         for (int lane = 0; lane < lanes; ++lane) {
             int64_t j = first + lane;
             tc_dam_score(r, &s[lane], out->points + j * n);
-            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s[lane].tricks_won[p];
+            for (int p = 0; p < n; ++p) out->tricks[j * n + p] = s[lane].head.tricks_won[p];
             out->trump[j] = s[lane].trump;
             out->last_trick[j] = s[lane].last_winner;
         }

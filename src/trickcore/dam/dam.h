@@ -18,6 +18,8 @@
 
 #include "numpy/random/bitgen.h"
 #include "trickcore/core/cards.h"
+#include "trickcore/core/head.h"
+#include "trickcore/core/status.h"
 #include "trickcore/core/deal.h"
 #include "trickcore/core/draw.h"
 #include "trickcore/core/trick.h"
@@ -28,18 +30,8 @@
 #define TC_DAM_MAX_VALUE 1000 /* bound on |points| of one card and on the last-trick bonus */
 #define TC_DAM_GROUP 16       /* deals dealt and played together by tc_dam_simulate */
 
-enum tc_dam_phase { TC_DAM_PLAYING = 0, TC_DAM_OVER = 1 };
 
 enum tc_dam_policy { TC_DAM_RANDOM = 0, TC_DAM_GREEDY = 1 };
-
-/* Why a play was refused; tc_dam_play writes one of these. */
-enum tc_dam_refusal {
-    TC_DAM_ACCEPTED = 0,
-    TC_DAM_NOT_PLAYING = 1,   /* the deal is over */
-    TC_DAM_NOT_YOUR_TURN = 2, /* the card is in another seat's hand, not in the hand to act */
-    TC_DAM_NOT_HELD = 3,      /* nobody holds the card */
-    TC_DAM_MUST_FOLLOW = 4    /* follow suit (a joker may always be played) */
-};
 
 typedef struct {
     int8_t players;          /* 2..TC_DAM_MAX_PLAYERS */
@@ -65,22 +57,13 @@ typedef struct {
 } tc_dam_rules;
 
 typedef struct {
+    tc_deal_head head; /* phase (play, over), turn, trick; voids: see tc_dam_voids */
     tc_multiset hands[TC_DAM_MAX_PLAYERS];
     tc_mask led_mask;                         /* the cards of the suit led; 0 until a suit is led */
     int32_t points_taken[TC_DAM_MAX_PLAYERS]; /* card values won in tricks so far */
-    uint8_t trick[TC_DAM_MAX_PLAYERS];        /* the current trick in play order */
     uint8_t trick_seats[TC_DAM_MAX_PLAYERS];  /* who played each card of the trick */
     uint8_t next_seat[TC_DAM_MAX_PLAYERS];    /* the next seat in playing order holding cards
                                                  when the trick began */
-    int8_t tricks_won[TC_DAM_MAX_PLAYERS];
-    uint8_t voids[TC_DAM_MAX_PLAYERS];        /* bit s: the seat showed it lacks suit s in a
-                                                 finished trick and has drawn no unseen card
-                                                 since (see tc_dam_voids) */
-    int8_t phase;                             /* enum tc_dam_phase */
-    int8_t dealer;
-    int8_t leader;                            /* seat that led (or leads) the current trick */
-    int8_t to_act;                            /* -1 when the deal is over */
-    int8_t trick_len;
     int8_t trick_size;                        /* seats holding cards when the trick began */
     int8_t led;                               /* suit of the first non-joker in the trick, or -1 */
     int8_t trump;                             /* trump suit of this deal, or -1 */
@@ -88,7 +71,6 @@ typedef struct {
     uint8_t turned;                           /* the turned card, or TC_NO_CARD */
     uint8_t pile_next;                        /* pile[pile_next..pile_end) is the draw pile, */
     uint8_t pile_end;                         /* top card first, the turned card last */
-    int16_t tricks_played;
     uint8_t pile[TC_DAM_MAX_CARDS];
 } tc_dam_state;
 
@@ -127,7 +109,7 @@ static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards, tc_mas
 /* Cards the seat to act may play. */
 static inline tc_mask tc_dam_legal(const tc_dam_state *s)
 {
-    return tc_dam_legal_cards(s->hands[s->to_act].once, s->led_mask, TC_JOKER_MASK);
+    return tc_dam_legal_cards(s->hands[s->head.to_act].once, s->led_mask, TC_JOKER_MASK);
 }
 
 /* ---- Random choices from draws made ahead. ----
@@ -172,9 +154,9 @@ static inline void tc_dam_add_copy(tc_multiset *hand, int card)
  * a discard in the current one. */
 static inline int tc_dam_voids(const tc_dam_rules *r, const tc_dam_state *s, int seat)
 {
-    int voids = s->voids[seat];
-    for (int i = 0; i < s->trick_len; ++i)
-        if (s->trick_seats[i] == seat) voids |= r->shows_void[s->led + 1][s->trick[i]];
+    int voids = s->head.voids[seat];
+    for (int i = 0; i < s->head.trick_len; ++i)
+        if (s->trick_seats[i] == seat) voids |= r->shows_void[s->led + 1][s->head.trick[i]];
     return voids;
 }
 
@@ -186,14 +168,14 @@ void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s);
  * the next trick started. */
 static inline void tc_dam_play_unchecked(const tc_dam_rules *r, tc_dam_state *s, int card)
 {
-    int seat = s->to_act, len = s->trick_len, led = s->led + 1;
+    int seat = s->head.to_act, len = s->head.trick_len, led = s->led + 1;
     tc_dam_take_copy(&s->hands[seat], card);
     s->led = r->led_after[led][card];
     s->led_mask = r->led_cards[s->led + 1];
-    s->trick[len] = (uint8_t)card;
+    s->head.trick[len] = (uint8_t)card;
     s->trick_seats[len] = (uint8_t)seat;
-    s->trick_len = (int8_t)(len + 1);
-    if (len + 1 < s->trick_size) s->to_act = (int8_t)s->next_seat[seat];
+    s->head.trick_len = (int8_t)(len + 1);
+    if (len + 1 < s->trick_size) s->head.to_act = (int8_t)s->next_seat[seat];
     else tc_dam_finish_trick(r, s);
 }
 
@@ -209,7 +191,7 @@ int tc_dam_start(const tc_dam_rules *r, tc_dam_state *s, const tc_multiset *hand
                  const uint8_t *pile, int pile_size, int dealer);
 
 /* Checked play: on success returns TC_OK and updates *s; otherwise returns a tc_status, writes
- * the rule broken to *refusal (enum tc_dam_refusal) and leaves *s exactly as it was. */
+ * the rule broken to *refusal (enum tc_refusal) and leaves *s exactly as it was. */
 int tc_dam_play(const tc_dam_rules *r, tc_dam_state *s, int card, int *refusal);
 
 /* Legal cards of the seat to act; 0 when the deal is over. */

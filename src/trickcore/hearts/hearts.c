@@ -63,7 +63,7 @@ int tc_hearts_prepare_rules(tc_hearts_rules *r)
 static int first_leader(const tc_hearts_rules *r, const tc_hearts_state *s)
 {
     if (r->first_lead == TC_HEARTS_LEAD_LEFT_OF_DEALER)
-        return s->dealer + 1 == r->players ? 0 : s->dealer + 1;
+        return s->head.dealer + 1 == r->players ? 0 : s->head.dealer + 1;
     tc_mask lowest_club = tc_bit(tc_lowest(r->deck & TC_HEARTS_CLUBS));
     for (int p = 0; p < r->players; ++p)
         if (s->hands[p] & lowest_club) return p;
@@ -72,15 +72,15 @@ static int first_leader(const tc_hearts_rules *r, const tc_hearts_state *s)
 
 static void begin_play(const tc_hearts_rules *r, tc_hearts_state *s)
 {
-    s->phase = TC_HEARTS_PLAYING;
-    s->leader = s->to_act = (int8_t)first_leader(r, s);
+    s->head.phase = TC_PHASE_PLAY;
+    s->head.leader = s->head.to_act = (int8_t)first_leader(r, s);
 }
 
 /* The first seat from the dealer's left that has still to pass. */
 static int next_passer(const tc_hearts_rules *r, const tc_hearts_state *s)
 {
     for (int k = 1; k <= r->players; ++k) {
-        int seat = (s->dealer + k) % r->players;
+        int seat = (s->head.dealer + k) % r->players;
         if (s->pending_passes & (1u << seat)) return seat;
     }
     return -1;
@@ -91,12 +91,13 @@ void tc_hearts_deal_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, cons
 {
     *s = (tc_hearts_state){0};
     for (int p = 0; p < r->players; ++p) s->hands[p] = hands[p];
-    s->dealer = (int8_t)dealer;
+    s->head.dealer = (int8_t)dealer;
+    s->head.players = (int8_t)r->players;
     s->pass_offset = r->pass_count ? r->rotation[deal_number % r->rotation_length] : 0;
     if (s->pass_offset) {
-        s->phase = TC_HEARTS_PASSING;
+        s->head.phase = TC_PHASE_SETUP;
         s->pending_passes = (uint8_t)((1u << r->players) - 1);
-        s->to_act = (int8_t)next_passer(r, s);
+        s->head.to_act = (int8_t)next_passer(r, s);
     } else {
         begin_play(r, s);
     }
@@ -121,23 +122,23 @@ int tc_hearts_start(const tc_hearts_rules *r, tc_hearts_state *s, const tc_mask 
 
 int tc_hearts_play(const tc_hearts_rules *r, tc_hearts_state *s, int card, int *refusal)
 {
-    *refusal = TC_HEARTS_ACCEPTED;
-    if (s->phase != TC_HEARTS_PLAYING) {
-        *refusal = TC_HEARTS_NOT_PLAYING;
+    *refusal = TC_ACCEPTED;
+    if (s->head.phase != TC_PHASE_PLAY) {
+        *refusal = TC_REFUSE_NOT_PLAYING;
         return TC_ERR_STATE;
     }
     if (card < 0 || card >= TC_NUM_CARD_IDS) {
-        *refusal = TC_HEARTS_NOT_HELD;
+        *refusal = TC_REFUSE_NOT_HELD;
         return TC_ERR_CARD_RANGE;
     }
     tc_mask bit = tc_bit(card);
-    if (!(s->hands[s->to_act] & bit)) {
-        *refusal = TC_HEARTS_NOT_HELD;
+    if (!(s->hands[s->head.to_act] & bit)) {
+        *refusal = TC_REFUSE_NOT_HELD;
         for (int p = 0; p < r->players; ++p)
-            if (s->hands[p] & bit) *refusal = TC_HEARTS_NOT_YOUR_TURN;
+            if (s->hands[p] & bit) *refusal = TC_REFUSE_NOT_YOUR_TURN;
         return TC_ERR_ILLEGAL;
     }
-    int why = TC_HEARTS_ACCEPTED;
+    int why = TC_ACCEPTED;
     if (!(tc_hearts_legal_explained(r, s, bit, &why) & bit)) {
         *refusal = why;
         return TC_ERR_ILLEGAL;
@@ -148,13 +149,13 @@ int tc_hearts_play(const tc_hearts_rules *r, tc_hearts_state *s, int card, int *
 
 static int pass_refusal(const tc_hearts_rules *r, const tc_hearts_state *s, int seat, tc_mask cards)
 {
-    if (s->phase != TC_HEARTS_PASSING) return TC_HEARTS_NOT_PASSING;
-    if (seat < 0 || seat >= r->players) return TC_HEARTS_BAD_SEAT;
-    if (!(s->pending_passes & (1u << seat))) return TC_HEARTS_ALREADY_PASSED;
-    if (tc_popcount(cards) != r->pass_count) return TC_HEARTS_PASS_COUNT;
-    if (cards & ~s->hands[seat]) return TC_HEARTS_PASS_NOT_HELD;
-    if (!tc_hearts_queen_pass_ok(r, cards)) return TC_HEARTS_QUEEN_PASS;
-    return TC_HEARTS_ACCEPTED;
+    if (s->head.phase != TC_PHASE_SETUP) return TC_REFUSE_NOT_PASSING;
+    if (seat < 0 || seat >= r->players) return TC_REFUSE_BAD_SEAT;
+    if (!(s->pending_passes & (1u << seat))) return TC_REFUSE_ALREADY_PASSED;
+    if (tc_popcount(cards) != r->pass_count) return TC_REFUSE_PASS_COUNT;
+    if (cards & ~s->hands[seat]) return TC_REFUSE_PASS_NOT_HELD;
+    if (!tc_hearts_queen_pass_ok(r, cards)) return TC_REFUSE_QUEEN_PASS;
+    return TC_ACCEPTED;
 }
 
 void tc_hearts_pass_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int seat,
@@ -163,7 +164,7 @@ void tc_hearts_pass_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int 
     s->passed[seat] = cards;
     s->pending_passes &= (uint8_t)~(1u << seat);
     if (s->pending_passes) {
-        s->to_act = (int8_t)next_passer(r, s);
+        s->head.to_act = (int8_t)next_passer(r, s);
         return;
     }
     int n = r->players;
@@ -176,16 +177,16 @@ int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_ma
                    int *refusal)
 {
     *refusal = pass_refusal(r, s, seat, cards);
-    if (*refusal == TC_HEARTS_NOT_PASSING) return TC_ERR_STATE;
-    if (*refusal == TC_HEARTS_BAD_SEAT) return TC_ERR_ARGUMENT;
-    if (*refusal != TC_HEARTS_ACCEPTED) return TC_ERR_ILLEGAL;
+    if (*refusal == TC_REFUSE_NOT_PASSING) return TC_ERR_STATE;
+    if (*refusal == TC_REFUSE_BAD_SEAT) return TC_ERR_ARGUMENT;
+    if (*refusal != TC_ACCEPTED) return TC_ERR_ILLEGAL;
     tc_hearts_pass_unchecked(r, s, seat, cards);
     return TC_OK;
 }
 
 tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s)
 {
-    if (s->phase == TC_HEARTS_PLAYING) return tc_hearts_legal(r, s);
-    if (s->phase == TC_HEARTS_PASSING) return tc_hearts_passable(r, s->hands[s->to_act]);
+    if (s->head.phase == TC_PHASE_PLAY) return tc_hearts_legal(r, s);
+    if (s->head.phase == TC_PHASE_SETUP) return tc_hearts_passable(r, s->hands[s->head.to_act]);
     return 0;
 }

@@ -13,6 +13,8 @@
 
 #include "numpy/random/bitgen.h"
 #include "trickcore/core/cards.h"
+#include "trickcore/core/head.h"
+#include "trickcore/core/status.h"
 #include "trickcore/core/draw.h"
 #include "trickcore/core/trick.h"
 
@@ -35,7 +37,6 @@
 /* Tricks are won by the highest card of the suit led: no trump, one pack, no jokers. */
 #define TC_HEARTS_TRICK_RULES {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1}
 
-enum tc_hearts_phase { TC_HEARTS_PASSING = 0, TC_HEARTS_PLAYING = 1, TC_HEARTS_OVER = 2 };
 
 enum tc_hearts_first_lead {
     TC_HEARTS_LEAD_LOWEST_CLUB = 0,  /* the holder of the lowest club in play leads it */
@@ -50,25 +51,6 @@ enum tc_hearts_moon {
 };
 
 enum tc_hearts_policy { TC_HEARTS_RANDOM = 0, TC_HEARTS_GREEDY = 1 };
-
-/* Why a move was refused; the checked entry points write one of these. */
-enum tc_hearts_refusal {
-    TC_HEARTS_ACCEPTED = 0,
-    TC_HEARTS_NOT_PLAYING = 1,    /* a card played while cards are being passed or at the end */
-    TC_HEARTS_NOT_PASSING = 2,    /* a pass outside the passing phase */
-    TC_HEARTS_NOT_YOUR_TURN = 3,  /* the card is in another seat's hand */
-    TC_HEARTS_NOT_HELD = 4,       /* the card was played already or is not in the pack */
-    TC_HEARTS_FIRST_LEAD = 5,     /* the first trick is led with the lowest club */
-    TC_HEARTS_FIRST_LEAD_CLUB = 6,/* the first trick is led with a club */
-    TC_HEARTS_MUST_FOLLOW = 7,    /* follow suit */
-    TC_HEARTS_NOT_BROKEN = 8,     /* no heart led before hearts are broken */
-    TC_HEARTS_FIRST_TRICK = 9,    /* no heart and not Q♠ on the first trick */
-    TC_HEARTS_PASS_COUNT = 10,    /* wrong number of cards passed */
-    TC_HEARTS_PASS_NOT_HELD = 11, /* a passed card is not in the passer's hand */
-    TC_HEARTS_ALREADY_PASSED = 12,
-    TC_HEARTS_QUEEN_PASS = 13,    /* Q♠ passed without another spade or J♦ */
-    TC_HEARTS_BAD_SEAT = 14
-};
 
 typedef struct {
     int8_t players;               /* 3..6 */
@@ -98,20 +80,12 @@ typedef struct {
 } tc_hearts_rules;
 
 typedef struct {
+    tc_deal_head head;                      /* phase (setup: passing), turn, trick */
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
     tc_mask taken[TC_HEARTS_MAX_PLAYERS];   /* cards won in tricks */
     tc_mask passed[TC_HEARTS_MAX_PLAYERS];  /* cards each seat passed (0 before it passes) */
-    uint8_t trick[TC_HEARTS_MAX_PLAYERS];   /* the current trick in play order, led card first */
-    int8_t tricks_won[TC_HEARTS_MAX_PLAYERS];
-    uint8_t voids[TC_HEARTS_MAX_PLAYERS];   /* bit s: the seat showed it is void in suit s */
-    int8_t phase;                           /* enum tc_hearts_phase */
-    int8_t dealer;
     int8_t pass_offset;                     /* this deal: seat s passes to s + pass_offset */
-    int8_t leader;                          /* seat that led the current trick */
-    int8_t to_act;                          /* -1 when the deal is over */
-    int8_t trick_len;
     int8_t led_suit;                        /* suit of the current trick's first card */
-    int8_t tricks_played;
     int8_t hearts_broken;
     uint8_t pending_passes;                 /* bit p: seat p has still to pass */
 } tc_hearts_state;
@@ -169,7 +143,7 @@ static inline tc_mask tc_hearts_first_trick_legal(const tc_hearts_rules *r, tc_m
                                                   int first_trick, tc_mask probe, int *why)
 {
     if (first_trick && r->first_trick_protected)
-        legal = tc_hearts_narrow(legal, ~TC_HEARTS_PROTECTED, probe, TC_HEARTS_FIRST_TRICK, why);
+        legal = tc_hearts_narrow(legal, ~TC_HEARTS_PROTECTED, probe, TC_REFUSE_FIRST_TRICK, why);
     return legal;
 }
 
@@ -180,12 +154,12 @@ static inline tc_mask tc_hearts_lead_legal(const tc_hearts_rules *r, tc_mask han
     tc_mask legal = hand;
     if (first_trick && r->first_lead == TC_HEARTS_LEAD_LOWEST_CLUB) {
         tc_mask clubs = r->deck & TC_HEARTS_CLUBS;
-        legal = tc_hearts_narrow(legal, clubs & (0 - clubs), probe, TC_HEARTS_FIRST_LEAD, why);
+        legal = tc_hearts_narrow(legal, clubs & (0 - clubs), probe, TC_REFUSE_FIRST_LEAD, why);
     } else if (first_trick && r->first_lead == TC_HEARTS_LEAD_ANY_CLUB) {
-        legal = tc_hearts_narrow(legal, TC_HEARTS_CLUBS, probe, TC_HEARTS_FIRST_LEAD_CLUB, why);
+        legal = tc_hearts_narrow(legal, TC_HEARTS_CLUBS, probe, TC_REFUSE_FIRST_LEAD_CLUB, why);
     }
     legal = tc_hearts_narrow(legal, tc_hearts_lead_allowed(r, hand, hearts_broken), probe,
-                             TC_HEARTS_NOT_BROKEN, why);
+                             TC_REFUSE_NOT_BROKEN, why);
     return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
 }
 
@@ -194,7 +168,7 @@ static inline tc_mask tc_hearts_lead_legal(const tc_hearts_rules *r, tc_mask han
 static inline tc_mask tc_hearts_follow_legal(const tc_hearts_rules *r, tc_mask hand, tc_mask led,
                                              int first_trick, tc_mask probe, int *why)
 {
-    tc_mask legal = tc_hearts_narrow(hand, led, probe, TC_HEARTS_MUST_FOLLOW, why);
+    tc_mask legal = tc_hearts_narrow(hand, led, probe, TC_REFUSE_MUST_FOLLOW, why);
     return tc_hearts_first_trick_legal(r, legal, first_trick, probe, why);
 }
 
@@ -202,9 +176,9 @@ static inline tc_mask tc_hearts_follow_legal(const tc_hearts_rules *r, tc_mask h
 static inline tc_mask tc_hearts_legal_explained(const tc_hearts_rules *r, const tc_hearts_state *s,
                                                 tc_mask probe, int *why)
 {
-    tc_mask hand = s->hands[s->to_act];
-    int first_trick = s->tricks_played == 0;
-    if (s->trick_len == 0)
+    tc_mask hand = s->hands[s->head.to_act];
+    int first_trick = s->head.tricks_played == 0;
+    if (s->head.trick_len == 0)
         return tc_hearts_lead_legal(r, hand, first_trick, s->hearts_broken, probe, why);
     return tc_hearts_follow_legal(r, hand, tc_suit_mask(s->led_suit), first_trick, probe, why);
 }
@@ -217,30 +191,30 @@ static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_
 /* Plays a legal card for the seat to act; resolves the trick when it is complete. */
 static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int card)
 {
-    int seat = s->to_act, n = r->players, suit = tc_suit(card);
+    int seat = s->head.to_act, n = r->players, suit = tc_suit(card);
     s->hands[seat] &= ~tc_bit(card);
-    if (s->trick_len == 0) s->led_suit = (int8_t)suit;
+    if (s->head.trick_len == 0) s->led_suit = (int8_t)suit;
     /* branch-free: whether a card follows suit is unpredictable */
-    s->voids[seat] |= (uint8_t)((suit != s->led_suit) << s->led_suit);
+    s->head.voids[seat] |= (uint8_t)((suit != s->led_suit) << s->led_suit);
     s->hearts_broken |= (int8_t)((tc_hearts_breaking(r, s->led_suit) >> card) & 1);
-    s->trick[s->trick_len++] = (uint8_t)card;
-    if (s->trick_len < n) {
-        s->to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
+    s->head.trick[s->head.trick_len++] = (uint8_t)card;
+    if (s->head.trick_len < n) {
+        s->head.to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
         return;
     }
-    int winner = s->leader + tc_trick_winner_table(&r->trick, s->trick, n);
+    int winner = s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, n);
     if (winner >= n) winner -= n;
     tc_mask won = 0;
-    for (int i = 0; i < n; ++i) won |= tc_bit(s->trick[i]);
+    for (int i = 0; i < n; ++i) won |= tc_bit(s->head.trick[i]);
     s->taken[winner] |= won;
-    s->tricks_won[winner]++;
-    s->leader = (int8_t)winner;
-    s->trick_len = 0;
-    if (++s->tricks_played == r->hand_size) {
-        s->phase = TC_HEARTS_OVER;
-        s->to_act = -1;
+    s->head.tricks_won[winner]++;
+    s->head.leader = (int8_t)winner;
+    s->head.trick_len = 0;
+    if (++s->head.tricks_played == r->hand_size) {
+        s->head.phase = TC_PHASE_OVER;
+        s->head.to_act = -1;
     } else {
-        s->to_act = (int8_t)winner;
+        s->head.to_act = (int8_t)winner;
     }
 }
 
@@ -336,7 +310,7 @@ void tc_hearts_pass_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int 
                               tc_mask cards);
 
 /* Checked moves: on success return TC_OK and update *s; otherwise return a tc_status, write the
- * rule broken to *refusal (enum tc_hearts_refusal) and leave *s exactly as it was. */
+ * rule broken to *refusal (enum tc_refusal) and leave *s exactly as it was. */
 int tc_hearts_play(const tc_hearts_rules *r, tc_hearts_state *s, int card, int *refusal);
 int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_mask cards,
                    int *refusal);

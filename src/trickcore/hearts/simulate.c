@@ -61,21 +61,21 @@ static void fill_keys(const tc_hearts_rules *r, tc_mask m, int value_weight, int
 static int greedy_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_mask legal)
 {
     int32_t key[TC_NUM_CARDS];
-    if (s->trick_len == 0) {
+    if (s->head.trick_len == 0) {
         fill_keys(r, legal, -1, -4096, key);
         return best_card(legal, key);
     }
     tc_mask led = tc_suit_mask(s->led_suit);
     if (legal & led) {
         tc_mask trick = 0;
-        for (int i = 0; i < s->trick_len; ++i) trick |= tc_bit(s->trick[i]);
+        for (int i = 0; i < s->head.trick_len; ++i) trick |= tc_bit(s->head.trick[i]);
         tc_mask below_winner = (tc_bit(tc_highest(trick & led)) - 1) & led;
         tc_mask safe = legal & below_winner;
         if (safe) {
             fill_keys(r, safe, 16, -1, key);
             return best_card(safe, key);
         }
-        if (s->trick_len == r->players - 1) fill_keys(r, legal, -16, 1, key);
+        if (s->head.trick_len == r->players - 1) fill_keys(r, legal, -16, 1, key);
         else fill_keys(r, legal, -1, -4096, key);
         return best_card(legal, key);
     }
@@ -139,11 +139,11 @@ static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask ha
 static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
                                         tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
-    while (s->phase == TC_HEARTS_PASSING) {
-        int seat = s->to_act;
+    while (s->head.phase == TC_PHASE_SETUP) {
+        int seat = s->head.to_act;
         tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d, isa));
     }
-    while (s->phase == TC_HEARTS_PLAYING && (policy == TC_HEARTS_GREEDY || s->trick_len)) {
+    while (s->head.phase == TC_PHASE_PLAY && (policy == TC_HEARTS_GREEDY || s->head.trick_len)) {
         tc_mask legal = tc_hearts_legal(r, s);
         int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
                                               : tc_lowest(tc_playout_pick(d, legal, isa));
@@ -205,7 +205,7 @@ static TC_ALWAYS_INLINE void trick_play_from(trick_play *p, const trick_loop *tl
         p->passed[i] = s->passed[i];
     }
     tc_seat_map_init(&p->turn.seats, s->hands, n);
-    p->turn.leader = (unsigned)s->leader;
+    p->turn.leader = (unsigned)s->head.leader;
     p->turn.played = 0;
     p->turn.lead = s->hearts_broken ? ~(tc_mask)0 : tl->unbroken_lead;
 }
@@ -331,8 +331,8 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
         play_moves(r, &s[l], policy, d, isa, tc_playout_lane_recorder(recs, l));
         trick_play_from(&lanes[l], tl, &s[l], n);
     }
-    if (s[0].phase == TC_HEARTS_PLAYING)
-        random_tricks(r, tl, n, lanes, s[0].tricks_played, d, isa, recs);
+    if (s[0].head.phase == TC_PHASE_PLAY)
+        random_tricks(r, tl, n, lanes, s[0].head.tricks_played, d, isa, recs);
 }
 
 /* Starts random play of a deal dealt by seat 0 from `hands`, with seat s passing to s + offset

@@ -48,11 +48,11 @@ static int strongest(tc_mask m)
 static tc_mask winning_cards(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
 {
     uint8_t trick[TC_SPADES_PLAYERS];
-    memcpy(trick, s->trick, sizeof trick);
+    memcpy(trick, s->head.trick, sizeof trick);
     tc_mask wins = 0;
     for (tc_mask m = legal; m; m &= m - 1) {
-        trick[s->trick_len] = (uint8_t)tc_lowest(m);
-        if (tc_trick_winner_table(&r->trick, trick, s->trick_len + 1) == s->trick_len)
+        trick[s->head.trick_len] = (uint8_t)tc_lowest(m);
+        if (tc_trick_winner_table(&r->trick, trick, s->head.trick_len + 1) == s->head.trick_len)
             wins |= m & (0 - m);
     }
     return wins;
@@ -65,9 +65,9 @@ static tc_mask winning_cards(const tc_spades_rules *r, const tc_spades_state *s,
  * to the lowest card id). */
 static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
 {
-    int seat = s->to_act, bid = s->bids[seat];
+    int seat = s->head.to_act, bid = s->bids[seat];
     int nil = bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL;
-    if (s->trick_len == 0) {
+    if (s->head.trick_len == 0) {
         if (nil) return weakest(legal);
         tc_mask others = 0, top = 0;
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
@@ -81,7 +81,7 @@ static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_ma
     }
     tc_mask wins = winning_cards(r, s, legal);
     if (nil) return strongest(legal & ~wins ? legal & ~wins : legal);
-    int current = (s->leader + tc_trick_winner_table(&r->trick, s->trick, s->trick_len)) & 3;
+    int current = (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, s->head.trick_len)) & 3;
     if (r->partnerships && current == (seat ^ 2)) return weakest(legal);
     return weakest(wins ? wins : legal);
 }
@@ -107,8 +107,8 @@ static int check_policy(int policy)
 static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_state *s, int policy,
                                         tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
-    while (s->phase == TC_SPADES_BIDDING) tc_spades_bid_unchecked(s, tc_spades_policy_bid(r, s));
-    while (s->phase == TC_SPADES_PLAYING && (policy == TC_SPADES_GREEDY || s->trick_len)) {
+    while (s->head.phase == TC_PHASE_SETUP) tc_spades_bid_unchecked(s, tc_spades_policy_bid(r, s));
+    while (s->head.phase == TC_PHASE_PLAY && (policy == TC_SPADES_GREEDY || s->head.trick_len)) {
         tc_mask legal = tc_spades_legal(r, s);
         int card = policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal)
                                               : tc_lowest(tc_playout_pick(d, legal, isa));
@@ -264,14 +264,14 @@ static TC_ALWAYS_INLINE void playouts(const tc_spades_rules *r, const tc_spades_
             s[l] = *start;
             play_moves(r, &s[l], policy, &d, isa, 0);
         }
-        if (s[0].phase == TC_SPADES_PLAYING) {
+        if (s[0].head.phase == TC_PHASE_PLAY) {
             for (int l = 0; l < TC_SPADES_LANES; ++l)
-                trick_play_start(&lanes[l], s[l].hands, s[l].leader, s[l].spades_broken,
+                trick_play_start(&lanes[l], s[l].hands, s[l].head.leader, s[l].spades_broken,
                                  tl.trumps);
-            random_tricks(&tl, lanes, s[0].tricks_played, rng, isa, 0);
+            random_tricks(&tl, lanes, s[0].head.tricks_played, rng, isa, 0);
             for (int l = 0; l < TC_SPADES_LANES; ++l) {
-                trick_play_won(&lanes[l], s[l].tricks_won, s[l].tricks_won);
-                s[l].phase = TC_SPADES_OVER;
+                trick_play_won(&lanes[l], s[l].head.tricks_won, s[l].head.tricks_won);
+                s[l].head.phase = TC_PHASE_OVER;
             }
         }
         int within = tc_playout_lanes_within(i0, count, TC_SPADES_LANES);
@@ -375,9 +375,9 @@ static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const in
     static const int16_t zero_bags[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
     tc_spades_state s;
     tc_spades_start(r, &s, hands, 0, zero_scores, zero_bags);
-    while (s.phase == TC_SPADES_BIDDING) tc_spades_bid_unchecked(&s, bids[s.to_act]);
+    while (s.head.phase == TC_PHASE_SETUP) tc_spades_bid_unchecked(&s, bids[s.head.to_act]);
     play_moves(r, &s, TC_SPADES_GREEDY, 0, TC_PLAYOUT_PORTABLE, rec);
-    for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) won[seat] = s.tricks_won[seat];
+    for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) won[seat] = s.head.tricks_won[seat];
 }
 
 /* ---- The block loop ---- */

@@ -81,9 +81,10 @@ static void begin_deal(const tc_spades_rules *r, tc_spades_state *s, const tc_ma
         if (r->blind_nil && behind(r, s->scores, p) >= r->blind_nil_behind)
             s->blind_eligible |= (uint8_t)(1u << p);
     s->seen = (uint8_t)(~s->blind_eligible & 0xF); /* only a possible blind nil hides a hand */
-    s->phase = TC_SPADES_BIDDING;
-    s->dealer = (int8_t)dealer;
-    s->leader = s->to_act = (int8_t)((dealer + 1) & 3);
+    s->head.phase = TC_PHASE_SETUP;
+    s->head.dealer = (int8_t)dealer;
+    s->head.players = TC_SPADES_PLAYERS;
+    s->head.leader = s->head.to_act = (int8_t)((dealer + 1) & 3);
     s->first_renege = -1;
     s->misdeal_seat = -1;
 }
@@ -111,24 +112,24 @@ int tc_spades_start(const tc_spades_rules *r, tc_spades_state *s, const tc_mask 
 
 int tc_spades_play(const tc_spades_rules *r, tc_spades_state *s, int card, int *refusal)
 {
-    *refusal = TC_SPADES_ACCEPTED;
-    if (s->phase != TC_SPADES_PLAYING) {
-        *refusal = TC_SPADES_NOT_PLAYING;
+    *refusal = TC_ACCEPTED;
+    if (s->head.phase != TC_PHASE_PLAY) {
+        *refusal = TC_REFUSE_NOT_PLAYING;
         return TC_ERR_STATE;
     }
     if (card < 0 || card >= TC_NUM_CARD_IDS) {
-        *refusal = TC_SPADES_NOT_HELD;
+        *refusal = TC_REFUSE_NOT_HELD;
         return TC_ERR_CARD_RANGE;
     }
     tc_mask bit = tc_bit(card);
-    int seat = s->to_act;
+    int seat = s->head.to_act;
     if (!(s->hands[seat] & bit)) {
-        *refusal = TC_SPADES_NOT_HELD;
+        *refusal = TC_REFUSE_NOT_HELD;
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-            if (s->hands[p] & bit) *refusal = TC_SPADES_NOT_YOUR_TURN;
+            if (s->hands[p] & bit) *refusal = TC_REFUSE_NOT_YOUR_TURN;
         return TC_ERR_ILLEGAL;
     }
-    int why = TC_SPADES_ACCEPTED;
+    int why = TC_ACCEPTED;
     if (!(tc_spades_legal_explained(r, s, bit, &why) & bit)) {
         *refusal = why;
         if (!r->table_mode) return TC_ERR_ILLEGAL;
@@ -141,33 +142,33 @@ int tc_spades_play(const tc_spades_rules *r, tc_spades_state *s, int card, int *
 
 int tc_spades_bid_refusal(const tc_spades_rules *r, const tc_spades_state *s, int code)
 {
-    if (code < TC_SPADES_NIL || code > TC_SPADES_BLIND_NIL) return TC_SPADES_BAD_BID;
-    if (tc_spades_legal_bids(r, s) >> code & 1) return TC_SPADES_ACCEPTED;
-    int seat = s->to_act;
+    if (code < TC_SPADES_NIL || code > TC_SPADES_BLIND_NIL) return TC_REFUSE_BAD_BID;
+    if (tc_spades_legal_bids(r, s) >> code & 1) return TC_ACCEPTED;
+    int seat = s->head.to_act;
     if (code == TC_SPADES_BLIND_NIL) {
-        if (!r->blind_nil) return TC_SPADES_BLIND_OFF;
-        if (!(s->blind_eligible >> seat & 1)) return TC_SPADES_BLIND_NOT_BEHIND;
-        if (s->seen >> seat & 1) return TC_SPADES_BLIND_SEEN;
+        if (!r->blind_nil) return TC_REFUSE_BLIND_OFF;
+        if (!(s->blind_eligible >> seat & 1)) return TC_REFUSE_BLIND_NOT_BEHIND;
+        if (s->seen >> seat & 1) return TC_REFUSE_BLIND_SEEN;
     }
     switch (r->bidding) {
     case TC_SPADES_SUICIDE:
         return s->bids[seat ^ 2] == TC_SPADES_NIL || s->bids[seat ^ 2] == TC_SPADES_BLIND_NIL
-                   ? TC_SPADES_SUICIDE_NUMBER
-                   : TC_SPADES_SUICIDE_NIL;
-    case TC_SPADES_MIRROR: return TC_SPADES_MIRROR_COUNT;
-    case TC_SPADES_WHIZ: return TC_SPADES_WHIZ_COUNT;
-    default: return TC_SPADES_BAD_BID;
+                   ? TC_REFUSE_SUICIDE_NUMBER
+                   : TC_REFUSE_SUICIDE_NIL;
+    case TC_SPADES_MIRROR: return TC_REFUSE_MIRROR_COUNT;
+    case TC_SPADES_WHIZ: return TC_REFUSE_WHIZ_COUNT;
+    default: return TC_REFUSE_BAD_BID;
     }
 }
 
 int tc_spades_bid(const tc_spades_rules *r, tc_spades_state *s, int code, int *refusal)
 {
-    if (s->phase != TC_SPADES_BIDDING) {
-        *refusal = TC_SPADES_NOT_BIDDING;
+    if (s->head.phase != TC_PHASE_SETUP) {
+        *refusal = TC_REFUSE_NOT_BIDDING;
         return TC_ERR_STATE;
     }
     *refusal = tc_spades_bid_refusal(r, s, code);
-    if (*refusal != TC_SPADES_ACCEPTED) return TC_ERR_ILLEGAL;
+    if (*refusal != TC_ACCEPTED) return TC_ERR_ILLEGAL;
     tc_spades_bid_unchecked(s, code);
     return TC_OK;
 }
@@ -175,32 +176,32 @@ int tc_spades_bid(const tc_spades_rules *r, tc_spades_state *s, int code, int *r
 int tc_spades_look(const tc_spades_rules *r, tc_spades_state *s, int seat, int *refusal)
 {
     (void)r;
-    *refusal = TC_SPADES_ACCEPTED;
-    if (s->phase != TC_SPADES_BIDDING) *refusal = TC_SPADES_NOT_BIDDING;
-    else if (seat < 0 || seat >= TC_SPADES_PLAYERS) *refusal = TC_SPADES_BAD_SEAT;
-    else if (s->seen >> seat & 1) *refusal = TC_SPADES_ALREADY_SEEN;
-    if (*refusal == TC_SPADES_NOT_BIDDING) return TC_ERR_STATE;
-    if (*refusal == TC_SPADES_BAD_SEAT) return TC_ERR_ARGUMENT;
-    if (*refusal != TC_SPADES_ACCEPTED) return TC_ERR_ILLEGAL;
+    *refusal = TC_ACCEPTED;
+    if (s->head.phase != TC_PHASE_SETUP) *refusal = TC_REFUSE_NOT_BIDDING;
+    else if (seat < 0 || seat >= TC_SPADES_PLAYERS) *refusal = TC_REFUSE_BAD_SEAT;
+    else if (s->seen >> seat & 1) *refusal = TC_REFUSE_ALREADY_SEEN;
+    if (*refusal == TC_REFUSE_NOT_BIDDING) return TC_ERR_STATE;
+    if (*refusal == TC_REFUSE_BAD_SEAT) return TC_ERR_ARGUMENT;
+    if (*refusal != TC_ACCEPTED) return TC_ERR_ILLEGAL;
     s->seen |= (uint8_t)(1u << seat);
     return TC_OK;
 }
 
 int tc_spades_claim_misdeal(const tc_spades_rules *r, tc_spades_state *s, int seat, int *refusal)
 {
-    *refusal = TC_SPADES_ACCEPTED;
-    if (s->phase != TC_SPADES_BIDDING) *refusal = TC_SPADES_NOT_BIDDING;
-    else if (seat < 0 || seat >= TC_SPADES_PLAYERS) *refusal = TC_SPADES_BAD_SEAT;
-    else if (!r->misdeal) *refusal = TC_SPADES_NO_MISDEAL;
-    else if (s->bids_made) *refusal = TC_SPADES_MISDEAL_LATE;
-    else if (!tc_spades_misdeal_reasons(r, s->hands[seat])) *refusal = TC_SPADES_MISDEAL_HAND;
-    if (*refusal == TC_SPADES_NOT_BIDDING) return TC_ERR_STATE;
-    if (*refusal == TC_SPADES_BAD_SEAT) return TC_ERR_ARGUMENT;
-    if (*refusal != TC_SPADES_ACCEPTED) return TC_ERR_ILLEGAL;
+    *refusal = TC_ACCEPTED;
+    if (s->head.phase != TC_PHASE_SETUP) *refusal = TC_REFUSE_NOT_BIDDING;
+    else if (seat < 0 || seat >= TC_SPADES_PLAYERS) *refusal = TC_REFUSE_BAD_SEAT;
+    else if (!r->misdeal) *refusal = TC_REFUSE_NO_MISDEAL;
+    else if (s->bids_made) *refusal = TC_REFUSE_MISDEAL_LATE;
+    else if (!tc_spades_misdeal_reasons(r, s->hands[seat])) *refusal = TC_REFUSE_MISDEAL_HAND;
+    if (*refusal == TC_REFUSE_NOT_BIDDING) return TC_ERR_STATE;
+    if (*refusal == TC_REFUSE_BAD_SEAT) return TC_ERR_ARGUMENT;
+    if (*refusal != TC_ACCEPTED) return TC_ERR_ILLEGAL;
     s->seen |= (uint8_t)(1u << seat);
     s->misdeal_seat = (int8_t)seat;
-    s->phase = TC_SPADES_OVER;
-    s->to_act = -1;
+    s->head.phase = TC_PHASE_OVER;
+    s->head.to_act = -1;
     return TC_OK;
 }
 
@@ -216,7 +217,7 @@ void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spad
         return;
     }
     int offender = s->first_renege >= 0 ? tc_spades_side(r, s->first_renege) : -1;
-    tc_spades_score_tricks(r, s->bids, s->tricks_won, s->scores, s->bags, offender, out);
+    tc_spades_score_tricks(r, s->bids, s->head.tricks_won, s->scores, s->bags, offender, out);
 }
 
 /* ---- The bidding evaluator ---- */
@@ -257,7 +258,7 @@ int tc_spades_nearest_bid(uint32_t legal, int want)
 
 int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s)
 {
-    int seat = s->to_act;
+    int seat = s->head.to_act;
     return tc_spades_choose_bid(r, tc_spades_legal_bids(r, s), s->hands[seat],
                                 behind(r, s->scores, seat));
 }

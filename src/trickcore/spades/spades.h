@@ -13,6 +13,8 @@
 
 #include "numpy/random/bitgen.h"
 #include "trickcore/core/cards.h"
+#include "trickcore/core/head.h"
+#include "trickcore/core/status.h"
 #include "trickcore/core/draw.h"
 #include "trickcore/core/trick.h"
 
@@ -40,7 +42,6 @@
 #define TC_SPADES_FACES \
     (UINT64_C(0x0E00) * (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39))
 
-enum tc_spades_phase { TC_SPADES_BIDDING = 0, TC_SPADES_PLAYING = 1, TC_SPADES_OVER = 2 };
 
 enum tc_spades_bidding {
     TC_SPADES_STANDARD = 0, /* any number 1..13 or nil */
@@ -57,31 +58,6 @@ enum tc_spades_misdeal {
 };
 
 enum tc_spades_policy { TC_SPADES_RANDOM = 0, TC_SPADES_GREEDY = 1 };
-
-/* Why a move was refused; the checked entry points write one of these. */
-enum tc_spades_refusal {
-    TC_SPADES_ACCEPTED = 0,
-    TC_SPADES_NOT_PLAYING = 1,      /* a card played while bidding or after the deal */
-    TC_SPADES_NOT_BIDDING = 2,      /* a bid, look or claim outside the bidding phase */
-    TC_SPADES_NOT_YOUR_TURN = 3,    /* the card is in another seat's hand, or another seat bids */
-    TC_SPADES_NOT_HELD = 4,         /* the card was played already or is not in the pack */
-    TC_SPADES_MUST_FOLLOW = 5,      /* follow suit */
-    TC_SPADES_NOT_BROKEN = 6,       /* no spade led before spades are broken */
-    TC_SPADES_FIRST_TRICK = 7,      /* the first trick is not led with a spade */
-    TC_SPADES_BAD_BID = 8,          /* not a bid code */
-    TC_SPADES_BLIND_OFF = 9,        /* blind nil is not played */
-    TC_SPADES_BLIND_SEEN = 10,      /* blind nil after looking at the hand */
-    TC_SPADES_BLIND_NOT_BEHIND = 11,/* blind nil while the side is not far enough behind */
-    TC_SPADES_SUICIDE_NIL = 12,     /* suicide: the partner bid a number, so this bid is nil */
-    TC_SPADES_SUICIDE_NUMBER = 13,  /* suicide: the partner bid nil, so this bid is a number */
-    TC_SPADES_MIRROR_COUNT = 14,    /* mirror: the bid is the number of spades held */
-    TC_SPADES_WHIZ_COUNT = 15,      /* whiz: the bid is the number of spades held or nil */
-    TC_SPADES_ALREADY_SEEN = 16,    /* a look at a hand already seen */
-    TC_SPADES_NO_MISDEAL = 17,      /* misdeals are not played */
-    TC_SPADES_MISDEAL_LATE = 18,    /* a misdeal is asked for before the first bid */
-    TC_SPADES_MISDEAL_HAND = 19,    /* the hand meets no misdeal condition */
-    TC_SPADES_BAD_SEAT = 20
-};
 
 typedef struct {
     int8_t partnerships;     /* 1: sides 0+2 and 1+3; 0: cutthroat, each seat a side */
@@ -104,20 +80,12 @@ typedef struct {
 } tc_spades_rules;
 
 typedef struct {
+    tc_deal_head head;                 /* phase (setup: bidding), turn, trick */
     tc_mask hands[TC_SPADES_PLAYERS];
     int32_t scores[TC_SPADES_PLAYERS]; /* per side: total before this deal */
     int16_t bags[TC_SPADES_PLAYERS];   /* per side: bag counter before this deal */
     int8_t bids[TC_SPADES_PLAYERS];    /* bid codes, TC_SPADES_NO_BID before the seat bids */
-    uint8_t trick[TC_SPADES_PLAYERS];  /* the current trick in play order, led card first */
-    int8_t tricks_won[TC_SPADES_PLAYERS];
-    uint8_t voids[TC_SPADES_PLAYERS];  /* bit s: the seat showed by play it lacks suit s */
-    int8_t phase;                      /* enum tc_spades_phase */
-    int8_t dealer;
-    int8_t leader;                     /* seat that led (or leads) the current trick */
     int8_t led_suit;                   /* suit of the current trick's first card */
-    int8_t to_act;                     /* -1 when the deal is over */
-    int8_t trick_len;
-    int8_t tricks_played;
     int8_t bids_made;
     int8_t spades_broken;
     uint8_t seen;                      /* bit p: seat p has seen its hand */
@@ -168,15 +136,15 @@ static inline int tc_spades_suit(const tc_spades_rules *r, int card) { return r-
 static inline tc_mask tc_spades_legal_explained(const tc_spades_rules *r, const tc_spades_state *s,
                                                 tc_mask probe, int *why)
 {
-    tc_mask hand = s->hands[s->to_act], kept;
+    tc_mask hand = s->hands[s->head.to_act], kept;
     int reason;
-    if (s->trick_len == 0) {
+    if (s->head.trick_len == 0) {
         if (s->spades_broken) return hand;
         kept = hand & ~r->trumps; /* the first lead and every lead before spades are broken */
-        reason = s->tricks_played == 0 ? TC_SPADES_FIRST_TRICK : TC_SPADES_NOT_BROKEN;
+        reason = s->head.tricks_played == 0 ? TC_REFUSE_FIRST_TRICK : TC_REFUSE_NOT_BROKEN;
     } else {
         kept = hand & r->suit_masks[s->led_suit];
-        reason = TC_SPADES_MUST_FOLLOW;
+        reason = TC_REFUSE_MUST_FOLLOW;
     }
     if (!kept) return hand;
     if (why && (probe & hand & ~kept)) *why = reason;
@@ -192,29 +160,29 @@ static inline tc_mask tc_spades_legal(const tc_spades_rules *r, const tc_spades_
  * resolves the trick when it is complete. */
 static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_state *s, int card)
 {
-    int seat = s->to_act, suit = tc_spades_suit(r, card);
+    int seat = s->head.to_act, suit = tc_spades_suit(r, card);
     s->hands[seat] &= ~tc_bit(card);
-    if (s->trick_len == 0) {
+    if (s->head.trick_len == 0) {
         s->led_suit = (int8_t)suit;
     } else { /* branch-free: whether a card follows suit is unpredictable */
         int discard = suit != s->led_suit;
-        s->voids[seat] |= (uint8_t)(discard << s->led_suit);
+        s->head.voids[seat] |= (uint8_t)(discard << s->led_suit);
         s->spades_broken |= (int8_t)(discard & (suit == TC_SPADES_SUIT));
     }
-    s->trick[s->trick_len++] = (uint8_t)card;
-    if (s->trick_len < TC_SPADES_PLAYERS) {
-        s->to_act = (int8_t)((seat + 1) & 3);
+    s->head.trick[s->head.trick_len++] = (uint8_t)card;
+    if (s->head.trick_len < TC_SPADES_PLAYERS) {
+        s->head.to_act = (int8_t)((seat + 1) & 3);
         return;
     }
-    int winner = (s->leader + tc_trick_winner_table(&r->trick, s->trick, TC_SPADES_PLAYERS)) & 3;
-    s->tricks_won[winner]++;
-    s->leader = (int8_t)winner;
-    s->trick_len = 0;
-    if (++s->tricks_played == TC_SPADES_TRICKS) {
-        s->phase = TC_SPADES_OVER;
-        s->to_act = -1;
+    int winner = (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, TC_SPADES_PLAYERS)) & 3;
+    s->head.tricks_won[winner]++;
+    s->head.leader = (int8_t)winner;
+    s->head.trick_len = 0;
+    if (++s->head.tricks_played == TC_SPADES_TRICKS) {
+        s->head.phase = TC_PHASE_OVER;
+        s->head.to_act = -1;
     } else {
-        s->to_act = (int8_t)winner;
+        s->head.to_act = (int8_t)winner;
     }
 }
 
@@ -249,8 +217,8 @@ static inline uint32_t tc_spades_allowed_bids(const tc_spades_rules *r, tc_mask 
 /* Legal bids of the seat to act (see tc_spades_allowed_bids); 0 outside the bidding phase. */
 static inline uint32_t tc_spades_legal_bids(const tc_spades_rules *r, const tc_spades_state *s)
 {
-    if (s->phase != TC_SPADES_BIDDING) return 0;
-    int seat = s->to_act;
+    if (s->head.phase != TC_PHASE_SETUP) return 0;
+    int seat = s->head.to_act;
     int blind = r->blind_nil & !(s->seen >> seat & 1) & (s->blind_eligible >> seat & 1);
     return tc_spades_allowed_bids(r, s->hands[seat], s->bids[seat ^ 2], blind);
 }
@@ -258,13 +226,13 @@ static inline uint32_t tc_spades_legal_bids(const tc_spades_rules *r, const tc_s
 /* Records a legal bid of the seat to act; the fourth bid starts the play. */
 static inline void tc_spades_bid_unchecked(tc_spades_state *s, int code)
 {
-    int seat = s->to_act;
+    int seat = s->head.to_act;
     s->bids[seat] = (int8_t)code;
     s->seen |= (uint8_t)(1u << seat);
-    s->to_act = (int8_t)((seat + 1) & 3);
+    s->head.to_act = (int8_t)((seat + 1) & 3);
     if (++s->bids_made == TC_SPADES_PLAYERS) {
-        s->phase = TC_SPADES_PLAYING;
-        s->leader = s->to_act; /* left of the dealer, who bid first */
+        s->head.phase = TC_PHASE_PLAY;
+        s->head.leader = s->head.to_act; /* left of the dealer, who bid first */
     }
 }
 
@@ -406,14 +374,14 @@ int tc_spades_start(const tc_spades_rules *r, tc_spades_state *s, const tc_mask 
                     const int32_t *scores, const int16_t *bags);
 
 /* Checked moves: on success return TC_OK and update *s; otherwise return a tc_status, write the
- * rule broken to *refusal (enum tc_spades_refusal) and leave *s exactly as it was. A renege in
+ * rule broken to *refusal (enum tc_refusal) and leave *s exactly as it was. A renege in
  * table mode is accepted (and recorded in *s). */
 int tc_spades_play(const tc_spades_rules *r, tc_spades_state *s, int card, int *refusal);
 int tc_spades_bid(const tc_spades_rules *r, tc_spades_state *s, int code, int *refusal);
 int tc_spades_look(const tc_spades_rules *r, tc_spades_state *s, int seat, int *refusal);
 int tc_spades_claim_misdeal(const tc_spades_rules *r, tc_spades_state *s, int seat, int *refusal);
 
-/* The rule a bid code breaks for the seat to act (TC_SPADES_ACCEPTED when it is legal). */
+/* The rule a bid code breaks for the seat to act (TC_ACCEPTED when it is legal). */
 int tc_spades_bid_refusal(const tc_spades_rules *r, const tc_spades_state *s, int code);
 
 /* Score of a finished deal per side (a misdeal scores nothing). */

@@ -1,0 +1,222 @@
+# cython: freethreading_compatible = False, auto_pickle = False
+"""The Cython base of every card game's deal class: what the games share, on the deal head
+that opens each game's C state (``tc_deal_head``: phase, seat to act, dealer, leader, the trick
+in progress, tricks won, voids shown) and the undo history of ``_history``.
+
+A game's ``DealCore`` subclass holds its C state struct by value and fills in the hooks of
+``_binding.pxd``: where the state is, how to copy what else it keeps, its hands as Python
+values, its checked play, its refusal messages and its playouts. Everything else is here, once.
+"""
+
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
+
+from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_PLAY
+from trickcore.core._cstatus cimport TC_REFUSE_NOT_PLAYING, TC_REFUSE_NOT_YOUR_TURN
+from trickcore.core._cardset cimport card_arg, card_symbol
+from trickcore.core._history cimport STEP_PLAY, STEP_STATE_WORDS, push_step, seat_in
+from trickcore.core._bitgen cimport bitgen_of
+
+import numpy as np
+
+from trickcore.core.card import Card, Suit
+from trickcore.core.errors import IllegalMoveError, RulesError, error_for_status
+from trickcore.core._history import step_log
+from trickcore.core.seeding import bit_generator
+
+
+cdef int policy_in(object policy, dict policies) except -1:
+    if not isinstance(policy, str) or policy not in policies:
+        raise RulesError(f"unknown policy {policy!r} (expected one of {', '.join(policies)})")
+    return policies[policy]
+
+
+cdef class DealBinding:
+    """Phase, turn, trick and history of a card game's deal, shared by the games' deal
+    classes; the game's subclass supplies its C state and its rules (see the module doc)."""
+
+    PHASES = ()  # the game's names of its phases, by the head's phase code
+
+    cdef void *state_address(self) except NULL:
+        raise NotImplementedError
+
+    cdef size_t state_size(self):
+        return 0
+
+    cdef DealBinding blank_copy(self):
+        raise NotImplementedError
+
+    cdef object hand_of(self, int seat):
+        raise NotImplementedError
+
+    cdef object dealt_hand(self, object dealt):
+        raise NotImplementedError
+
+    cdef int kernel_play(self, int card, int *refusal) except -1:
+        raise NotImplementedError
+
+    cdef str play_refusal(self, int refusal, int card):
+        raise NotImplementedError
+
+    cdef int trick_winner(self):
+        """The winner of the trick just completed (who leads the next, in most games)."""
+        return self.head().leader
+
+    cdef int playout_columns(self):
+        return self.head().players
+
+    cdef int kernel_playouts(self, const void *state, bitgen_t *rng, int policy, int64_t count,
+                             int32_t *points) noexcept nogil:
+        return -1
+
+    cdef begin(self, object rules, tuple dealt, int64_t deal_number):
+        """Starts the history of a freshly dealt state."""
+        self.rules_object = rules
+        self.last_step = None
+        self.dealt = dealt
+        self.deal_number = deal_number
+
+    cdef tc_deal_head *head(self) except NULL:
+        return <tc_deal_head *>self.state_address()
+
+    cdef int seat_index(self, object seat) except -1:
+        return seat_in(seat, self.head().players)
+
+    cdef str common_refusal(self, int refusal, int card, str shown):
+        """The message of a refusal every game words alike, or None."""
+        cdef tc_deal_head *h = self.head()
+        if refusal == TC_REFUSE_NOT_PLAYING and h.phase == TC_PHASE_OVER:
+            return "the deal is over: no more cards can be played"
+        if refusal == TC_REFUSE_NOT_YOUR_TURN:
+            holder = next(p for p in range(h.players) if card in self.hand_of(p))
+            return (f"not your turn: {shown} is in seat {holder}'s hand and seat {h.to_act} "
+                    f"is to play")
+        return None
+
+    @property
+    def rules(self):
+        return self.rules_object
+
+    @property
+    def players(self):
+        return self.head().players
+
+    @property
+    def phase(self):
+        return self.PHASES[self.head().phase]
+
+    @property
+    def to_act(self):
+        """The seat to act, None when the deal is over."""
+        cdef int seat = self.head().to_act
+        return None if seat < 0 else seat
+
+    @property
+    def is_over(self):
+        return self.head().phase == TC_PHASE_OVER
+
+    @property
+    def dealer(self):
+        return self.head().dealer
+
+    @property
+    def leader(self):
+        """The seat that led (or is to lead) the current trick."""
+        return self.head().leader
+
+    @property
+    def trick_cards(self):
+        """The cards of the current trick, in play order."""
+        cdef tc_deal_head *h = self.head()
+        return tuple(Card(h.trick[i]) for i in range(h.trick_len))
+
+    @property
+    def tricks_won(self):
+        cdef tc_deal_head *h = self.head()
+        return tuple(h.tricks_won[p] for p in range(h.players))
+
+    @property
+    def tricks_played(self):
+        return self.head().tricks_played
+
+    @property
+    def move_count(self):
+        return 0 if self.last_step is None else self.last_step.depth
+
+    def hand(self, seat):
+        """The cards ``seat`` holds."""
+        return self.hand_of(self.seat_index(seat))
+
+    def hands(self):
+        return tuple(self.hand_of(p) for p in range(self.head().players))
+
+    def dealt_hands(self):
+        """The hands as dealt."""
+        return tuple(self.dealt_hand(h) for h in self.dealt)
+
+    def void_suits(self, seat):
+        """The suits ``seat`` has shown by play that it does not hold."""
+        cdef int bits = self.head().voids[self.seat_index(seat)]
+        return frozenset(Suit(s) for s in range(4) if bits >> s & 1)
+
+    def play(self, card, *, seat=None):
+        """Plays ``card`` for the seat to act (``seat``, when given, must be that seat)."""
+        cdef int c = card_arg(card), refusal = 0, status
+        cdef tc_deal_head *h = self.head()
+        cdef int player = h.to_act, tricks = h.tricks_played
+        cdef uint64_t before[STEP_STATE_WORDS]
+        if seat is not None and h.phase == TC_PHASE_PLAY and seat != player:
+            raise IllegalMoveError(f"not your turn: seat {player} is to play, not seat {seat!r}")
+        memcpy(before, self.state_address(), self.state_size())
+        status = self.kernel_play(c, &refusal)
+        if status != 0:
+            shown = card_symbol(c) if 0 <= c < 56 else repr(c)
+            raise error_for_status(status, self.common_refusal(refusal, c, shown)
+                                   or self.play_refusal(refusal, c))
+        self.push(before, STEP_PLAY, player, c, self.trick_winner() if h.tricks_played != tricks else -1)
+
+    cdef push(self, const void *before, int kind, int seat, uint64_t value, int result):
+        self.last_step = push_step(self.last_step, before, self.state_size(), kind, seat, value,
+                                   result)
+
+    def playouts(self, int64_t count, *, policy="random", seed=None):
+        """Plays the deal from here to its end ``count`` times with a policy in C, leaving this
+        deal unchanged: the points of each playout, one row per playout."""
+        cdef int code = policy_in(policy, self.POLICIES)
+        cdef uint64_t state[STEP_STATE_WORDS]
+        cdef int status
+        if count < 0:
+            raise RulesError(f"count must be non-negative, not {count}")
+        points = np.zeros((count, self.playout_columns()), dtype=np.int32)
+        if count == 0:
+            return points
+        cdef int32_t[:, ::1] view = points
+        generator = bit_generator(seed)
+        cdef bitgen_t *rng = bitgen_of(generator)
+        memcpy(state, self.state_address(), self.state_size())  # another thread may play on
+        with generator.lock, nogil:
+            status = self.kernel_playouts(state, rng, code, count, &view[0, 0])
+        if status != 0:
+            raise error_for_status(status, "the kernel refused the playouts")
+        return points
+
+    def undo(self):
+        """Takes back the last move (and all it caused: a finished trick, a refill...)."""
+        if self.last_step is None:
+            raise IllegalMoveError("nothing to undo: no move has been made in this deal")
+        memcpy(self.state_address(), self.last_step.state, self.state_size())
+        self.last_step = self.last_step.parent
+
+    def clone(self):
+        """An independent copy sharing the (immutable) history: a struct copy."""
+        cdef DealBinding copy = self.blank_copy()
+        memcpy(copy.state_address(), self.state_address(), self.state_size())
+        copy.last_step = self.last_step
+        copy.dealt = self.dealt
+        copy.deal_number = self.deal_number
+        copy.rules_object = self.rules_object
+        return copy
+
+    def _log(self):
+        """The moves so far as (kind, seat, value, result) tuples."""
+        return step_log(self.last_step)
