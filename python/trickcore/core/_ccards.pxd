@@ -18,6 +18,12 @@ cdef extern from "trickcore/core/cards.h" nogil:
     int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
     tc_multiset tc_multiset_difference(tc_multiset a, tc_multiset b)
 
+cdef extern from "trickcore/core/isa.h" nogil:
+    enum tc_isa:
+        TC_ISA_PORTABLE
+        TC_ISA_BMI2
+    int tc_isa_best()
+
 cdef extern from "trickcore/core/status.h" nogil:
     enum tc_status:
         TC_OK

@@ -51,8 +51,8 @@ void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *h
     tc_dealer_deal_full_isa(dl, rng, hands, 4, 13, TC_ISA_PORTABLE);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng,
                                                   tc_mask *hands)
 {
     tc_dealer_deal_full_isa(dl, rng, hands, 4, 13, TC_ISA_BMI2);
@@ -64,8 +64,8 @@ tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *han
     return tc_dealer_deal_isa(dl, rng, hands, TC_ISA_PORTABLE);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static tc_mask deal_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static tc_mask deal_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
     return tc_dealer_deal_isa(dl, rng, hands, TC_ISA_BMI2);
 }
@@ -73,8 +73,8 @@ TC_DRAW_BMI2_TARGET static tc_mask deal_bmi2(const tc_dealer *dl, bitgen_t *rng,
 
 tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
-#ifdef TC_DRAW_BMI2_CLONE
-    if (tc_draw_has_fast_bmi2()) return deal_bmi2(dl, rng, hands);
+#ifdef TC_ISA_BMI2_CLONE
+    if (tc_isa_best() == TC_ISA_BMI2) return deal_bmi2(dl, rng, hands);
 #endif
     return tc_dealer_deal_portable(dl, rng, hands);
 }
@@ -120,8 +120,8 @@ static void deal_one_pack_portable(const tc_dealer *dl, bitgen_t *rng, int64_t c
     deal_one_pack(dl, rng, count, hands, stock, TC_ISA_PORTABLE);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static void deal_one_pack_bmi2(const tc_dealer *dl, bitgen_t *rng,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static void deal_one_pack_bmi2(const tc_dealer *dl, bitgen_t *rng,
                                                    int64_t count, tc_mask *hands, uint8_t *stock)
 {
     deal_one_pack(dl, rng, count, hands, stock, TC_ISA_BMI2);
@@ -171,8 +171,8 @@ int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players
     tc_dealer dl;
     int rc = tc_dealer_init(&dl, seen.once, players, hand_size);
     if (rc != TC_OK) return rc;
-#ifdef TC_DRAW_BMI2_CLONE
-    if (tc_draw_has_fast_bmi2()) {
+#ifdef TC_ISA_BMI2_CLONE
+    if (tc_isa_best() == TC_ISA_BMI2) {
         deal_one_pack_bmi2(&dl, rng, count, once, stock);
         return TC_OK;
     }

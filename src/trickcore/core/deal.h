@@ -83,7 +83,7 @@ static inline tc_batch tc_batch_of(uint32_t top, int steps)
     return b;
 }
 
-#if defined(TC_DRAW_BMI2_TARGET) && (defined(__GNUC__) || defined(__clang__))
+#if defined(TC_ISA_BMI2_TARGET) && (defined(__GNUC__) || defined(__clang__))
 #define TC_BATCH_MULX 1
 /* One step of a batch by mulx, for code for TC_ISA_BMI2 only (mulx is a BMI2 instruction): with
  * the low part held in the top bits of *x, the high word of *x * bound is the index and the low
@@ -310,7 +310,7 @@ static TC_ALWAYS_INLINE tc_undealt tc_undealt_of(tc_mask deck, int isa)
 /* Takes the k-th lowest card out (the same card as tc_select_bit). */
 static TC_ALWAYS_INLINE void tc_undealt_take(tc_undealt *u, int k, int isa)
 {
-#ifndef TC_DRAW_BMI2_NATIVE
+#ifndef TC_ISA_BMI2_NATIVE
     if (isa == TC_ISA_PORTABLE) {
         int byte = 8 * tc_first_byte_above(u->prefix, k);
         int rank = k - (int)(((u->prefix << 8) >> byte) & 0xFF);
@@ -374,7 +374,7 @@ static inline int tc_dealer_is_4x13(const tc_dealer *dl)
 }
 
 void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
-#ifdef TC_DRAW_BMI2_CLONE
+#ifdef TC_ISA_BMI2_CLONE
 void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
 #endif
 
@@ -382,7 +382,7 @@ void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands
 static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen_t *rng,
                                                      tc_mask *hands, int isa)
 {
-#ifdef TC_DRAW_BMI2_CLONE
+#ifdef TC_ISA_BMI2_CLONE
     if (isa == TC_ISA_BMI2) {
         tc_dealer_deal_4x13_bmi2(dl, rng, hands);
         return;
@@ -395,7 +395,7 @@ static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen
 /* One deal into hands[0..players): returns the undealt rest. A 4x13 dealer deals unrolled (see
  * tc_dealer_is_4x13), the same cards. Otherwise each card is taken straight from
  * the indices of its batch (the same indices as tc_index_plan_draw, without an index array).
- * Always inlined, with `isa` a constant, so a game loop compiled with TC_DRAW_BMI2_TARGET gets the
+ * Always inlined, with `isa` a constant, so a game loop compiled with TC_ISA_BMI2_TARGET gets the
  * pdep select. */
 static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
                                                    tc_mask *hands, int isa)

@@ -3,13 +3,13 @@
  * independent deals side by side, the recorder of plays, and a card-to-seat map that turns the
  * winning card of a trick (trick.h's tc_trick_winning_card) into the seat that played it.
  *
- * How a game uses it (hearts_sim.c is the model):
+ * How a game uses it (hearts/simulate.c is the model):
  * - Write the loop once as a TC_ALWAYS_INLINE function taking an `isa` argument
- *   (TC_PLAYOUT_PORTABLE or TC_PLAYOUT_BMI2) and pick cards with tc_playout_pick; every call
+ *   (TC_ISA_PORTABLE or TC_ISA_BMI2) and pick cards with tc_playout_pick; every call
  *   passes a constant, so each variant is straight code.
- * - Instantiate it twice: a plain function with TC_PLAYOUT_PORTABLE, and under
- *   `#ifdef TC_DRAW_BMI2_CLONE` a `TC_DRAW_BMI2_TARGET` function with TC_PLAYOUT_BMI2; call the
- *   second when tc_playout_use_bmi2() says so. Both variants pick the same cards.
+ * - Instantiate it twice: a plain function with TC_ISA_PORTABLE, and under
+ *   `#ifdef TC_ISA_BMI2_CLONE` a `TC_ISA_BMI2_TARGET` function with TC_ISA_BMI2; call the
+ *   second when tc_isa_best() says TC_ISA_BMI2 (isa.h). Both variants pick the same cards.
  * - Play LANES deals side by side (see tc_playout_lanes_within). */
 #ifndef TRICKCORE_CORE_PLAYOUT_H
 #define TRICKCORE_CORE_PLAYOUT_H
@@ -21,25 +21,6 @@
 #include "trickcore/core/draw.h"
 
 /* TC_ALWAYS_INLINE and TC_UNROLL are draw.h's. */
-
-/* ---- Loop variants ---- */
-
-/* Which instructions a loop variant picks cards with: the portable draw.h functions, or their
- * *_bmi2 versions in variants compiled with TC_DRAW_BMI2_TARGET. The values of draw.h's
- * enum tc_isa, so a loop's `isa` also goes to deal.h's tc_dealer_deal_isa. */
-enum tc_playout_isa { TC_PLAYOUT_PORTABLE = TC_ISA_PORTABLE, TC_PLAYOUT_BMI2 = TC_ISA_BMI2 };
-
-/* Whether to run the TC_PLAYOUT_BMI2 variant: only where draw.h compiles such clones
- * (TC_DRAW_BMI2_CLONE) and the CPU has fast BMI2. A build with native BMI2 uses pdep in the
- * portable functions already. */
-static inline int tc_playout_use_bmi2(void)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    return tc_draw_has_fast_bmi2();
-#else
-    return 0;
-#endif
-}
 
 /* A uniformly random card of the non-empty mask `legal`, as a mask, from the next 8-bit chunk
  * of the stream (draw.h's tc_draw8_bit). */
@@ -165,8 +146,8 @@ static TC_ALWAYS_INLINE void tc_seat_map_init(tc_seat_map *map, const tc_mask *h
             if (seat >> b & 1) map->slice[b] |= hands[seat];
 }
 
-#ifdef TC_DRAW_BMI2_TARGET
-TC_DRAW_BMI2_TARGET static inline int tc_seat_map_seat_of_bit_bmi2(const tc_seat_map *map,
+#ifdef TC_ISA_BMI2_TARGET
+TC_ISA_BMI2_TARGET static inline int tc_seat_map_seat_of_bit_bmi2(const tc_seat_map *map,
                                                                    tc_mask bit, int players)
 {
     int seat = (int)_pext_u64(map->slice[0], bit);
@@ -191,11 +172,11 @@ static TC_ALWAYS_INLINE int tc_seat_map_seat(const tc_seat_map *map, int card, i
 static TC_ALWAYS_INLINE int tc_seat_map_seat_of_bit(const tc_seat_map *map, tc_mask bit,
                                                     int players, int isa)
 {
-#ifdef TC_DRAW_BMI2_NATIVE
+#ifdef TC_ISA_BMI2_NATIVE
     (void)isa;
     return tc_seat_map_seat_of_bit_bmi2(map, bit, players);
 #else
-#ifdef TC_DRAW_BMI2_CLONE
+#ifdef TC_ISA_BMI2_CLONE
     if (isa == TC_ISA_BMI2) return tc_seat_map_seat_of_bit_bmi2(map, bit, players);
 #endif
     (void)isa;

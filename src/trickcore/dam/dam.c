@@ -331,7 +331,7 @@ static int check_policy(int policy)
 
 /* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
  * noting it in *rec; the random policy uses the 8-bit `chunk`, drawn for this card.
- * `isa` (a constant) may be TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET. */
+ * `isa` (a constant) may be TC_ISA_BMI2 only in code built for TC_ISA_BMI2_TARGET. */
 static TC_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
                                          const uint8_t *cards, int len, tc_mask legal, int policy,
                                          bitgen_t *rng, uint32_t chunk, int isa, tc_playout_recorder *rec)
@@ -549,7 +549,7 @@ static TC_ALWAYS_INLINE void lane_short_refill(tc_dam_hands *h, const uint8_t *t
  * ran 4% slower here). */
 static TC_ALWAYS_INLINE uint64_t card_of_bit(tc_mask bit, int isa)
 {
-#if defined(TC_DRAW_BMI2_CLONE) && defined(__x86_64__)
+#if defined(TC_ISA_BMI2_CLONE) && defined(__x86_64__)
     if (isa == TC_ISA_BMI2) {
         uint64_t card;
         __asm__("xor %k0, %k0\n\ttzcnt %1, %0" : "=&r"(card) : "rm"(bit));
@@ -832,18 +832,9 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
         {fast_2_last##suffix, fast_3_last##suffix, fast_4_last##suffix}, \
         {fast_2_jokers##suffix, fast_3_jokers##suffix, fast_4_jokers##suffix}};
 TC_DAM_FAST_ALL(_portable, , TC_ISA_PORTABLE)
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
+#ifdef TC_ISA_BMI2_CLONE
+TC_DAM_FAST_ALL(_bmi2, TC_ISA_BMI2_TARGET, TC_ISA_BMI2)
 #endif
-
-int tc_dam_best_isa(void)
-{
-#ifdef TC_DRAW_BMI2_NATIVE
-    return TC_DAM_ISA_BMI2;
-#else
-    return tc_playout_use_bmi2() ? TC_DAM_ISA_BMI2 : TC_DAM_ISA_PORTABLE;
-#endif
-}
 
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                     const tc_dam_block *out, int loop)
@@ -857,10 +848,10 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
     }
     int deck = (r->deck.once & TC_JOKER_MASK) ? 2 : r->trick.duplicates == TC_DUP_LAST;
     int players = r->players - 2;
-    int isa = loop == TC_DAM_LOOP_PORTABLE ? TC_DAM_ISA_PORTABLE : tc_dam_best_isa();
+    int isa = loop == TC_DAM_LOOP_PORTABLE ? TC_ISA_PORTABLE : tc_isa_best();
     simulate_fn fast = loops_portable[deck][players];
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_DAM_ISA_BMI2) fast = loops_bmi2[deck][players];
+#ifdef TC_ISA_BMI2_CLONE
+    if (isa == TC_ISA_BMI2) fast = loops_bmi2[deck][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;
