@@ -273,7 +273,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         }
     }
     int win = tc_trick_winning_card(cards, led, 0);
-    unsigned winner = (unsigned)tc_seat_map_seat_of_bit(&turn->seats, tc_bit(win), n, isa);
+    unsigned winner = (unsigned)tc_seat_map_seat(&turn->seats, win, n);
     p->taken[winner] |= cards;
     turn->played |= cards;
     turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);

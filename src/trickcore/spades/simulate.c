@@ -214,7 +214,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     tc_mask winner = tc_bit(tc_trick_winning_card(cards, led, tl->trumps));
     now->unplayed = unplayed & ~cards;
     now->wins |= winner;
-    now->leader = tc_seat_map_seat_of_bit(&p->seats, winner, TC_SPADES_PLAYERS, isa);
+    now->leader = tc_seat_map_seat(&p->seats, tc_lowest(winner), TC_SPADES_PLAYERS);
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
