@@ -794,34 +794,30 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
                    r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE);
 }
 
-/* The random policy without recording, specialised on the players, the jokers and, without
- * jokers, the duplicates rule (`last`: 0 or 1, or -1 to read it from the rules). */
-#define TC_DAM_FAST(name, target, n, jokers, last, isa) \
-    target static void name(const tc_dam_rules *r, bitgen_t *rng, int64_t count, \
-                            const tc_dam_block *out) \
+/* The fast loops (random policy, no recording), one per (deck, players): deck 0 is no jokers with
+ * duplicates "first", 1 no jokers with "last", 2 jokers (either rule, read from the rules). This
+ * one list both defines the functions of each instruction set and fills its table. */
+#define TC_DAM_FAST_LOOPS(X, ...) \
+    X(0, 2, __VA_ARGS__) X(0, 3, __VA_ARGS__) X(0, 4, __VA_ARGS__) \
+    X(1, 2, __VA_ARGS__) X(1, 3, __VA_ARGS__) X(1, 4, __VA_ARGS__) \
+    X(2, 2, __VA_ARGS__) X(2, 3, __VA_ARGS__) X(2, 4, __VA_ARGS__)
+#define TC_DAM_FAST_DEFINE(deck, n, suffix, target, isa) \
+    target static void fast_##deck##_##n##_##suffix(const tc_dam_rules *r, bitgen_t *rng, \
+                                                    int64_t count, const tc_dam_block *out) \
     { \
-        simulate_lanes(r, rng, count, out, n, jokers, !(jokers), \
-                       (last) < 0 ? r->trick.duplicates == TC_DUP_LAST : (last), TC_DAM_RANDOM, \
+        simulate_lanes(r, rng, count, out, n, (deck) == 2, (deck) != 2, \
+                       (deck) == 2 ? r->trick.duplicates == TC_DUP_LAST : (deck), TC_DAM_RANDOM, \
                        0, isa); \
     }
-/* The loops by deck (no jokers with "first", no jokers with "last", jokers) and players - 2. */
-#define TC_DAM_FAST_ALL(suffix, target, isa) \
-    TC_DAM_FAST(fast_2##suffix, target, 2, 0, 0, isa) \
-    TC_DAM_FAST(fast_3##suffix, target, 3, 0, 0, isa) \
-    TC_DAM_FAST(fast_4##suffix, target, 4, 0, 0, isa) \
-    TC_DAM_FAST(fast_2_last##suffix, target, 2, 0, 1, isa) \
-    TC_DAM_FAST(fast_3_last##suffix, target, 3, 0, 1, isa) \
-    TC_DAM_FAST(fast_4_last##suffix, target, 4, 0, 1, isa) \
-    TC_DAM_FAST(fast_2_jokers##suffix, target, 2, 1, -1, isa) \
-    TC_DAM_FAST(fast_3_jokers##suffix, target, 3, 1, -1, isa) \
-    TC_DAM_FAST(fast_4_jokers##suffix, target, 4, 1, -1, isa) \
-    static const simulate_fn loops##suffix[3][3] = { \
-        {fast_2##suffix, fast_3##suffix, fast_4##suffix}, \
-        {fast_2_last##suffix, fast_3_last##suffix, fast_4_last##suffix}, \
-        {fast_2_jokers##suffix, fast_3_jokers##suffix, fast_4_jokers##suffix}};
-TC_DAM_FAST_ALL(_portable, , TC_ISA_PORTABLE)
+#define TC_DAM_FAST_ENTRY(deck, n, suffix, target, isa) [deck][(n) - 2] = fast_##deck##_##n##_##suffix,
+
+TC_DAM_FAST_LOOPS(TC_DAM_FAST_DEFINE, portable, , TC_ISA_PORTABLE)
+static const simulate_fn loops_portable[3][3] = {
+    TC_DAM_FAST_LOOPS(TC_DAM_FAST_ENTRY, portable, , TC_ISA_PORTABLE)};
 #ifdef TC_ISA_BMI2_CLONE
-TC_DAM_FAST_ALL(_bmi2, TC_ISA_BMI2_TARGET, TC_ISA_BMI2)
+TC_DAM_FAST_LOOPS(TC_DAM_FAST_DEFINE, bmi2, TC_ISA_BMI2_TARGET, TC_ISA_BMI2)
+static const simulate_fn loops_bmi2[3][3] = {
+    TC_DAM_FAST_LOOPS(TC_DAM_FAST_ENTRY, bmi2, TC_ISA_BMI2_TARGET, TC_ISA_BMI2)};
 #endif
 
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
