@@ -17,3 +17,9 @@ cdef extern from "trickcore/core/cards.h" nogil:
     int tc_multiset_add(tc_multiset *s, int card)
     int tc_multiset_sum(tc_multiset a, tc_multiset b, tc_multiset *out)
     tc_multiset tc_multiset_difference(tc_multiset a, tc_multiset b)
+
+cdef extern from "trickcore/core/isa.h" nogil:
+    enum tc_isa:
+        TC_ISA_PORTABLE
+        TC_ISA_BMI2
+    int tc_isa_best()

@@ -72,10 +72,5 @@ cdef extern from "trickcore/dam/dam.h" nogil:
     void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
     int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng,
                         int policy, int64_t count, int32_t *points)
-    enum tc_dam_isa:
-        TC_DAM_ISA_PORTABLE
-        TC_DAM_ISA_BMI2
-
-    int tc_dam_best_isa()
     int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                         const tc_dam_block *out, int loop)

@@ -72,7 +72,7 @@ class DealCore(DealBinding):
 
 def best_loop_isa() -> str:
     """The instruction set of the loop "best" runs on this CPU for the random policy without
-    recording: "bmi2" or "portable" (see tc_dam_best_isa)."""
+    recording: "bmi2" or "portable" (see tc_isa_best)."""
 
 def simulate_block(
     kernel: KernelRules,

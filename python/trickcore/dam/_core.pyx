@@ -8,7 +8,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._bitgen cimport bitgen_of
 from trickcore.core._cardset cimport card_arg, card_symbol, make_cardset, make_multiset
-from trickcore.core._ccards cimport tc_mask, tc_multiset
+from trickcore.core._ccards cimport TC_ISA_BMI2, TC_ISA_PORTABLE, tc_isa_best, tc_mask, tc_multiset
 from trickcore.dam._ckernel cimport *
 from trickcore.core._ctrick cimport (
     TC_DUP_FIRST,
@@ -200,13 +200,13 @@ cdef class DealCore(DealBinding):
         return f"{shown} cannot be played (refusal {refusal})"
 
 
-ISAS = {TC_DAM_ISA_PORTABLE: "portable", TC_DAM_ISA_BMI2: "bmi2"}
+ISAS = {TC_ISA_PORTABLE: "portable", TC_ISA_BMI2: "bmi2"}
 
 
 def best_loop_isa():
     """The instruction set of the loop "best" runs on this CPU for the random policy without
-    recording: "bmi2" or "portable" (see tc_dam_best_isa)."""
-    return ISAS[tc_dam_best_isa()]
+    recording: "bmi2" or "portable" (see tc_isa_best)."""
+    return ISAS[tc_isa_best()]
 
 
 def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bint record,

@@ -36,7 +36,7 @@ static inline tc_mask tc_suit_mask(int suit) { return TC_SUIT_MASK_BITS << (suit
 
 /* Cards in a mask. Without POPCNT in the build, __builtin_popcountll is a libgcc call; this
  * SWAR count is inline instead, and GCC and clang turn it back into popcnt in functions compiled
- * for POPCNT (TC_DRAW_BMI2_TARGET). */
+ * for POPCNT (TC_ISA_BMI2_TARGET). */
 static inline int tc_popcount(tc_mask m)
 {
 #ifdef __POPCNT__

@@ -11,7 +11,7 @@ uint64_t tc_batch_accepted_bits(bitgen_t *rng, uint64_t x, const uint32_t *bound
     for (int i = 0; i < count; ++i) product *= bounds[i];
     uint64_t threshold = tc_batch_threshold(product, width);
     for (;; x = rng->next_uint64(rng->state) << (64 - width)) {
-        if (tc_batch_steps_isa(x, bounds, count, 0, TC_ISA_PORTABLE) >= threshold) return x;
+        if (tc_batch_steps(x, bounds, count, 0) >= threshold) return x;
     }
 }
 
@@ -26,9 +26,9 @@ void tc_shuffle_batch_redo(bitgen_t *rng, uint8_t *cards, uint8_t *top, uint64_t
                            const tc_batch *b)
 {
     uint64_t k[4];
-    tc_batch_indices_isa(x, b, k, TC_ISA_PORTABLE);
+    tc_batch_indices(x, b, k);
     for (int i = 3; i >= 0; --i) tc_shuffle_step(cards, top - i, k[i]);
-    tc_batch_indices_isa(tc_batch_accepted(rng, b, x), b, k, TC_ISA_PORTABLE);
+    tc_batch_indices(tc_batch_accepted(rng, b, x), b, k);
     for (int i = 0; i < 4; ++i) tc_shuffle_step(cards, top - i, k[i]);
 }
 
@@ -51,8 +51,8 @@ void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *h
     tc_dealer_deal_full_isa(dl, rng, hands, 4, 13, TC_ISA_PORTABLE);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng,
                                                   tc_mask *hands)
 {
     tc_dealer_deal_full_isa(dl, rng, hands, 4, 13, TC_ISA_BMI2);
@@ -64,8 +64,8 @@ tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *han
     return tc_dealer_deal_isa(dl, rng, hands, TC_ISA_PORTABLE);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static tc_mask deal_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static tc_mask deal_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
     return tc_dealer_deal_isa(dl, rng, hands, TC_ISA_BMI2);
 }
@@ -73,8 +73,8 @@ TC_DRAW_BMI2_TARGET static tc_mask deal_bmi2(const tc_dealer *dl, bitgen_t *rng,
 
 tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
-#ifdef TC_DRAW_BMI2_CLONE
-    if (tc_draw_has_fast_bmi2()) return deal_bmi2(dl, rng, hands);
+#ifdef TC_ISA_BMI2_CLONE
+    if (tc_isa_best() == TC_ISA_BMI2) return deal_bmi2(dl, rng, hands);
 #endif
     return tc_dealer_deal_portable(dl, rng, hands);
 }
@@ -84,7 +84,7 @@ static TC_ALWAYS_INLINE void order_stock(const tc_index_plan *plan, bitgen_t *rn
                                          uint8_t *stock, int isa)
 {
     uint32_t index[4 * TC_MAX_BATCHES];
-    tc_index_plan_draw(plan, rng, index, 1, isa);
+    tc_index_plan_draw(plan, rng, index, 1);
     for (int i = 0; i < plan->picks; ++i) {
         tc_mask bit = tc_select_bit_isa(rest, (int)index[i], isa);
         stock[i] = (uint8_t)tc_lowest(bit);
@@ -120,8 +120,8 @@ static void deal_one_pack_portable(const tc_dealer *dl, bitgen_t *rng, int64_t c
     deal_one_pack(dl, rng, count, hands, stock, TC_ISA_PORTABLE);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static void deal_one_pack_bmi2(const tc_dealer *dl, bitgen_t *rng,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static void deal_one_pack_bmi2(const tc_dealer *dl, bitgen_t *rng,
                                                    int64_t count, tc_mask *hands, uint8_t *stock)
 {
     deal_one_pack(dl, rng, count, hands, stock, TC_ISA_BMI2);
@@ -140,7 +140,7 @@ static void deal_two_packs(bitgen_t *rng, const uint8_t *deck, int deck_size, in
     tc_index_plan plan; /* the first hand's cards need no order among themselves */
     tc_shuffle_plan(&plan, deck_size, hand_size);
     for (int64_t d = 0; d < count; ++d) {
-        tc_shuffle_planned(&plan, rng, cards, TC_ISA_PORTABLE);
+        tc_shuffle_planned(&plan, rng, cards);
         for (int p = 0; p < players; ++p) {
             const uint8_t *dealt = cards + p * hand_size;
             tc_mask seen = 0, both = 0;
@@ -171,8 +171,8 @@ int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players
     tc_dealer dl;
     int rc = tc_dealer_init(&dl, seen.once, players, hand_size);
     if (rc != TC_OK) return rc;
-#ifdef TC_DRAW_BMI2_CLONE
-    if (tc_draw_has_fast_bmi2()) {
+#ifdef TC_ISA_BMI2_CLONE
+    if (tc_isa_best() == TC_ISA_BMI2) {
         deal_one_pack_bmi2(&dl, rng, count, once, stock);
         return TC_OK;
     }

@@ -65,7 +65,7 @@ static inline int tc_random_below(bitgen_t *rng, uint64_t bound)
 #define TC_MAX_BATCHES ((TC_MAX_DECK + 3) / 4)
 
 /* Up to four bounds (1 for a missing one), their product and `limit`, the product shifted as the
- * low parts are (see tc_batch_step_isa). The bounds are 64-bit so that each multiply may take its
+ * low parts are (see tc_batch_step). The bounds are 64-bit so that each multiply may take its
  * bound straight from memory. */
 typedef struct {
     uint64_t bound[4];
@@ -83,41 +83,22 @@ static inline tc_batch tc_batch_of(uint32_t top, int steps)
     return b;
 }
 
-#if defined(TC_DRAW_BMI2_TARGET) && (defined(__GNUC__) || defined(__clang__))
-#define TC_BATCH_MULX 1
-/* One step of a batch by mulx, for code for TC_ISA_BMI2 only (mulx is a BMI2 instruction): with
- * the low part held in the top bits of *x, the high word of *x * bound is the index and the low
- * word, left in *x, the next low part (shifted alike). Steps in a row chain through rdx with no
- * moves between the multiplies. */
-static TC_ALWAYS_INLINE uint64_t tc_mulx_step(uint64_t *x, uint64_t bound)
-{
-    uint64_t index;
-    __asm__("mulx %[b], %%rdx, %[i]" : "+d"(*x), [i] "=r"(index) : [b] "rm"(bound));
-    return index;
-}
-#endif
-
 /* One step of a batch whose low part (w random bits: 32 here) is held in the top bits of *x, the
  * bits below it 0: the index is the high word of the 64 x 64 -> 128-bit product *x * bound (the
  * top w bits of low part * bound; a 64-bit number, for addressing without a zero extension) and
- * the low word, left in *x, is the next low part, shifted alike. One mulx in code for
- * TC_ISA_BMI2 (`isa` a constant, as in draw.h), else tc_mul64. */
-static TC_ALWAYS_INLINE uint64_t tc_batch_step_isa(uint64_t *x, uint64_t bound, int isa)
+ * the low word, left in *x, is the next low part, shifted alike. */
+static TC_ALWAYS_INLINE uint64_t tc_batch_step(uint64_t *x, uint64_t bound)
 {
-#ifdef TC_BATCH_MULX
-    if (isa == TC_ISA_BMI2) return tc_mulx_step(x, bound);
-#endif
-    (void)isa;
     return tc_mul64(*x, bound, x);
 }
 
 /* index[i] (unless index is NULL) for the `count` bounds bounds[i] of the batch x (held as
- * tc_batch_step_isa takes it), by its steps; returns the last low part, shifted alike. */
-static TC_ALWAYS_INLINE uint64_t tc_batch_steps_isa(uint64_t x, const uint32_t *bounds, int count,
-                                                    uint32_t *index, int isa)
+ * tc_batch_step takes it), by its steps; returns the last low part, shifted alike. */
+static TC_ALWAYS_INLINE uint64_t tc_batch_steps(uint64_t x, const uint32_t *bounds, int count,
+                                                    uint32_t *index)
 {
     for (int i = 0; i < count; ++i) {
-        uint64_t k = tc_batch_step_isa(&x, bounds[i], isa);
+        uint64_t k = tc_batch_step(&x, bounds[i]);
         if (index) index[i] = (uint32_t)k;
     }
     return x;
@@ -125,15 +106,15 @@ static TC_ALWAYS_INLINE uint64_t tc_batch_steps_isa(uint64_t x, const uint32_t *
 
 /* index[i] from the batch's 32-bit number held in the top half of x (x = number << 32), by its
  * four steps; returns the last low part, shifted alike (to compare with the batch's limit). */
-static TC_ALWAYS_INLINE uint64_t tc_batch_indices_isa(uint64_t x, const tc_batch *b,
-                                                      uint64_t *index, int isa)
+static TC_ALWAYS_INLINE uint64_t tc_batch_indices(uint64_t x, const tc_batch *b,
+                                                      uint64_t *index)
 {
-    for (int i = 0; i < 4; ++i) index[i] = tc_batch_step_isa(&x, b->bound[i], isa);
+    for (int i = 0; i < 4; ++i) index[i] = tc_batch_step(&x, b->bound[i]);
     return x;
 }
 
 /* Where a batch of bounds whose product is `product` on `width` random bits (held in the top of
- * a 64-bit number, as tc_batch_step_isa takes them) is rejected: below 2^width mod product,
+ * a 64-bit number, as tc_batch_step takes them) is rejected: below 2^width mod product,
  * shifted alike. */
 static inline uint64_t tc_batch_threshold(uint64_t product, int width)
 {
@@ -152,10 +133,10 @@ uint64_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint64_t x);
 /* The batch's indices from x (its 32-bit number << 32), redrawn from fresh words while
  * rejected. */
 static TC_ALWAYS_INLINE void tc_batch_draw(bitgen_t *rng, uint64_t x, const tc_batch *b,
-                                           uint64_t *index, int isa)
+                                           uint64_t *index)
 {
-    if (tc_batch_indices_isa(x, b, index, isa) < b->limit)
-        tc_batch_indices_isa(tc_batch_accepted(rng, b, x), b, index, isa);
+    if (tc_batch_indices(x, b, index) < b->limit)
+        tc_batch_indices(tc_batch_accepted(rng, b, x), b, index);
 }
 
 /* Draws the words of `batches` batches, made ahead: halves[g] is batch g's 32-bit number, held
@@ -191,32 +172,23 @@ static inline void tc_index_plan_init(tc_index_plan *plan, int size, int picks)
 /* index[t * stride] uniform below size - t for t < picks (a partial batch writes 0 past picks,
  * up to t = 4 * batches - 1). */
 static TC_ALWAYS_INLINE void tc_index_plan_draw(const tc_index_plan *plan, bitgen_t *rng,
-                                                uint32_t *index, int stride, int isa)
+                                                uint32_t *index, int stride)
 {
     uint64_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
     const uint64_t *x = halves;
     for (const tc_batch *b = plan->batch, *end = b + plan->batches; b < end; ++b) {
-        tc_batch_draw(rng, *x++, b, k, isa);
+        tc_batch_draw(rng, *x++, b, k);
         for (int i = 0; i < 4; ++i, index += stride) *index = (uint32_t)k[i];
     }
 }
 
-/* Swaps *top and cards[k]: a Fisher-Yates step. On x86-64 by four moves whose operands the
- * compiler addresses itself: written in C, GCC adds cards + k into a register for its load and
- * store instead of addressing both by base and index. */
+/* Swaps *top and cards[k]: a Fisher-Yates step. */
 static TC_ALWAYS_INLINE void tc_shuffle_step(uint8_t *cards, uint8_t *top, uint64_t k)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    uint32_t a, b;
-    __asm__("movzbl %[top], %[a]\n\tmovzbl %[pick], %[b]\n\t"
-            "movb %b[b], %[top]\n\tmovb %b[a], %[pick]"
-            : [top] "+m"(*top), [pick] "+m"(cards[k]), [a] "=&r"(a), [b] "=&r"(b));
-#else
     uint8_t card = *top;
     *top = cards[k];
     cards[k] = card;
-#endif
 }
 
 /* The plan of tc_shuffle(rng, cards, n, keep): make it once for many shuffles. */
@@ -229,10 +201,10 @@ static inline void tc_shuffle_plan(tc_index_plan *plan, int n, int keep)
  * it), each swap made as soon as its index is known, before the batch is known to be accepted;
  * returns the last low part (shifted), for the caller's rejection test. */
 static TC_ALWAYS_INLINE uint64_t tc_shuffle_batch(uint8_t *cards, uint8_t *top, uint64_t x,
-                                                  const tc_batch *b, int isa)
+                                                  const tc_batch *b)
 {
     for (int i = 0; i < 4; ++i)
-        tc_shuffle_step(cards, top - i, tc_batch_step_isa(&x, b->bound[i], isa));
+        tc_shuffle_step(cards, top - i, tc_batch_step(&x, b->bound[i]));
     return x;
 }
 
@@ -243,7 +215,7 @@ void tc_shuffle_batch_redo(bitgen_t *rng, uint8_t *cards, uint8_t *top, uint64_t
 
 /* tc_shuffle by its plan. Step t (bound size - t) swaps cards[size-1-t] with cards[index t]. */
 static TC_ALWAYS_INLINE void tc_shuffle_planned(const tc_index_plan *plan, bitgen_t *rng,
-                                                uint8_t *cards, int isa)
+                                                uint8_t *cards)
 {
     uint64_t halves[TC_MAX_BATCHES + 1], k[4];
     tc_draw_halves(rng, halves, plan->batches);
@@ -251,10 +223,10 @@ static TC_ALWAYS_INLINE void tc_shuffle_planned(const tc_index_plan *plan, bitge
     const tc_batch *b = plan->batch;
     uint8_t *top = cards + plan->size - 1;
     for (const tc_batch *end = b + plan->full; b < end; ++b, ++x, top -= 4)
-        if (tc_shuffle_batch(cards, top, *x, b, isa) < b->limit)
+        if (tc_shuffle_batch(cards, top, *x, b) < b->limit)
             tc_shuffle_batch_redo(rng, cards, top, *x, b);
     if (plan->full < plan->batches) { /* the partial batch: 1 to 3 steps */
-        tc_batch_draw(rng, *x, b, k, isa);
+        tc_batch_draw(rng, *x, b, k);
         for (int i = 0; i < plan->picks - 4 * plan->full; ++i) tc_shuffle_step(cards, top - i, k[i]);
     }
 }
@@ -269,7 +241,7 @@ static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
 {
     tc_index_plan plan;
     tc_shuffle_plan(&plan, n, keep);
-    tc_shuffle_planned(&plan, rng, cards, TC_ISA_PORTABLE);
+    tc_shuffle_planned(&plan, rng, cards);
 }
 
 /* ---- The dealer ----
@@ -310,7 +282,7 @@ static TC_ALWAYS_INLINE tc_undealt tc_undealt_of(tc_mask deck, int isa)
 /* Takes the k-th lowest card out (the same card as tc_select_bit). */
 static TC_ALWAYS_INLINE void tc_undealt_take(tc_undealt *u, int k, int isa)
 {
-#ifndef TC_DRAW_BMI2_NATIVE
+#ifndef TC_ISA_BMI2_NATIVE
     if (isa == TC_ISA_PORTABLE) {
         int byte = 8 * tc_first_byte_above(u->prefix, k);
         int rank = k - (int)(((u->prefix << 8) >> byte) & 0xFF);
@@ -351,7 +323,7 @@ static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen
     tc_mask before = u.cards;
     TC_UNROLL(TC_MAX_BATCHES)
     for (int g = 0; g < batches; ++g) {
-        tc_batch_draw(rng, halves[g], &dl->plan.batch[g], k, isa);
+        tc_batch_draw(rng, halves[g], &dl->plan.batch[g], k);
         TC_UNROLL(4)
         for (int i = 0; i < 4; ++i) {
             if (4 * g + i == picks) break;
@@ -374,7 +346,7 @@ static inline int tc_dealer_is_4x13(const tc_dealer *dl)
 }
 
 void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
-#ifdef TC_DRAW_BMI2_CLONE
+#ifdef TC_ISA_BMI2_CLONE
 void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
 #endif
 
@@ -382,7 +354,7 @@ void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands
 static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen_t *rng,
                                                      tc_mask *hands, int isa)
 {
-#ifdef TC_DRAW_BMI2_CLONE
+#ifdef TC_ISA_BMI2_CLONE
     if (isa == TC_ISA_BMI2) {
         tc_dealer_deal_4x13_bmi2(dl, rng, hands);
         return;
@@ -395,7 +367,7 @@ static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen
 /* One deal into hands[0..players): returns the undealt rest. A 4x13 dealer deals unrolled (see
  * tc_dealer_is_4x13), the same cards. Otherwise each card is taken straight from
  * the indices of its batch (the same indices as tc_index_plan_draw, without an index array).
- * Always inlined, with `isa` a constant, so a game loop compiled with TC_DRAW_BMI2_TARGET gets the
+ * Always inlined, with `isa` a constant, so a game loop compiled with TC_ISA_BMI2_TARGET gets the
  * pdep select. */
 static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
                                                    tc_mask *hands, int isa)
@@ -413,7 +385,7 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     const uint64_t *x = halves;
     const tc_batch *b = plan->batch;
     for (const tc_batch *end = b + plan->full; b < end; ++b) {
-        tc_batch_draw(rng, *x++, b, k, isa);
+        tc_batch_draw(rng, *x++, b, k);
         if (left > 4) { /* no hand ends within these four picks */
             for (int i = 0; i < 4; ++i) tc_undealt_take(&u, (int)k[i], isa);
             left -= 4;
@@ -424,7 +396,7 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     }
     if (plan->full < plan->batches) { /* the partial batch: 1 to 3 picks */
         int steps = plan->picks - 4 * plan->full;
-        tc_batch_draw(rng, *x, b, k, isa);
+        tc_batch_draw(rng, *x, b, k);
         tc_dealer_take(dl, &u, (int)k[0], &before, &left, &seat, hands, isa);
         if (steps > 1) tc_dealer_take(dl, &u, (int)k[1], &before, &left, &seat, hands, isa);
         if (steps > 2) tc_dealer_take(dl, &u, (int)k[2], &before, &left, &seat, hands, isa);
@@ -447,8 +419,8 @@ static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *
                                                  tc_mask *rest, int isa)
 {
     uint32_t index[2 * 4 * TC_MAX_BATCHES];
-    tc_index_plan_draw(&dl->plan, rng, index, 2, isa);
-    tc_index_plan_draw(&dl->plan, rng, index + 1, 2, isa);
+    tc_index_plan_draw(&dl->plan, rng, index, 2);
+    tc_index_plan_draw(&dl->plan, rng, index + 1, 2);
     tc_undealt a = tc_undealt_of(dl->deck, isa), b = tc_undealt_of(dl->deck, isa);
     const uint32_t *k = index;
     int seat = dl->players - 1;

@@ -9,6 +9,7 @@
 
 #include "numpy/random/bitgen.h"
 #include "trickcore/core/cards.h"
+#include "trickcore/core/isa.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TC_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -61,31 +62,10 @@ static inline int tc_select_card(tc_mask m, uint64_t prefix, int k)
     return byte + tc_select_in_byte[(m >> byte) & 0xFF][rank];
 }
 
-/* With BMI2 the k-th card is one pdep instruction, except on AMD before Zen 3 where pdep is slow
- * microcode. A build for such a CPU (TRICKCORE_NATIVE=1) uses it everywhere. Otherwise, on x86-64
- * with GCC or clang, hot loops are also compiled for CPUs with POPCNT and BMI2
- * (TC_DRAW_BMI2_TARGET, the *_bmi2 functions) and chosen at run time by
- * tc_draw_has_fast_bmi2(). The same draw picks the same card every way, so results never depend
- * on the CPU. */
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
-#define TC_DRAW_BMI2_NATIVE 1
-#define TC_DRAW_BMI2_TARGET
-#elif defined(__x86_64__) && defined(__ELF__) && !defined(__BMI2__) && \
-    ((defined(__GNUC__) && !defined(__clang__)) || (defined(__clang__) && __clang_major__ >= 14))
-#define TC_DRAW_BMI2_CLONE 1
-#define TC_DRAW_BMI2_TARGET __attribute__((target("popcnt,bmi,bmi2")))
+/* With BMI2 the k-th card is one pdep instruction (see isa.h). */
+#ifdef TC_ISA_BMI2_TARGET
 
-static inline int tc_draw_has_fast_bmi2(void)
-{
-    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") &&
-           !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
-}
-#endif
-
-#ifdef TC_DRAW_BMI2_TARGET
-#include <immintrin.h>
-
-TC_DRAW_BMI2_TARGET static inline tc_mask tc_select_bit_bmi2(tc_mask m, int k)
+TC_ISA_BMI2_TARGET static inline tc_mask tc_select_bit_bmi2(tc_mask m, int k)
 {
     return _pdep_u64(UINT64_C(1) << k, m);
 }
@@ -94,22 +74,17 @@ TC_DRAW_BMI2_TARGET static inline tc_mask tc_select_bit_bmi2(tc_mask m, int k)
 /* The k-th lowest card (k counted from 0) of a mask holding more than k cards, as a mask. */
 static inline tc_mask tc_select_bit(tc_mask m, int k)
 {
-#ifdef TC_DRAW_BMI2_NATIVE
+#ifdef TC_ISA_BMI2_NATIVE
     return tc_select_bit_bmi2(m, k);
 #else
     return tc_bit(tc_select_card(m, tc_byte_prefix(m), k));
 #endif
 }
 
-/* Which select an always-inline core uses: a constant at every call, so a loop compiled once
- * per ISA (the portable one, and TC_DRAW_BMI2_TARGET functions chosen by tc_draw_has_fast_bmi2)
- * inlines only its own. */
-enum tc_isa { TC_ISA_PORTABLE = 0, TC_ISA_BMI2 = 1 };
-
 /* tc_select_bit, by pdep in code for TC_ISA_BMI2. */
 static TC_ALWAYS_INLINE tc_mask tc_select_bit_isa(tc_mask m, int k, int isa)
 {
-#ifdef TC_DRAW_BMI2_CLONE
+#ifdef TC_ISA_BMI2_CLONE
     if (isa == TC_ISA_BMI2) return tc_select_bit_bmi2(m, k);
 #endif
     (void)isa;
@@ -163,7 +138,7 @@ static TC_ALWAYS_INLINE uint32_t tc_card_count_isa(tc_mask m, int isa)
 
 /* The bit of a uniformly random card of a non-empty mask, from an 8-bit chunk: the k-th lowest
  * card for k = tc_draw8_below_chunk(chunk, cards). `isa` (enum tc_isa, a constant) may be
- * TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET; both pick the same card. */
+ * TC_ISA_BMI2 only in code built for TC_ISA_BMI2_TARGET; both pick the same card. */
 static TC_ALWAYS_INLINE tc_mask tc_draw8_bit_chunk(bitgen_t *rng, tc_mask m, uint32_t chunk,
                                                    int isa)
 {

@@ -3,13 +3,13 @@
  * independent deals side by side, the recorder of plays, and a card-to-seat map that turns the
  * winning card of a trick (trick.h's tc_trick_winning_card) into the seat that played it.
  *
- * How a game uses it (hearts_sim.c is the model):
+ * How a game uses it (hearts/simulate.c is the model):
  * - Write the loop once as a TC_ALWAYS_INLINE function taking an `isa` argument
- *   (TC_PLAYOUT_PORTABLE or TC_PLAYOUT_BMI2) and pick cards with tc_playout_pick; every call
+ *   (TC_ISA_PORTABLE or TC_ISA_BMI2) and pick cards with tc_playout_pick; every call
  *   passes a constant, so each variant is straight code.
- * - Instantiate it twice: a plain function with TC_PLAYOUT_PORTABLE, and under
- *   `#ifdef TC_DRAW_BMI2_CLONE` a `TC_DRAW_BMI2_TARGET` function with TC_PLAYOUT_BMI2; call the
- *   second when tc_playout_use_bmi2() says so. Both variants pick the same cards.
+ * - Instantiate it twice: a plain function with TC_ISA_PORTABLE, and under
+ *   `#ifdef TC_ISA_BMI2_CLONE` a `TC_ISA_BMI2_TARGET` function with TC_ISA_BMI2; call the
+ *   second when tc_isa_best() says TC_ISA_BMI2 (isa.h). Both variants pick the same cards.
  * - Play LANES deals side by side (see tc_playout_lanes_within). */
 #ifndef TRICKCORE_CORE_PLAYOUT_H
 #define TRICKCORE_CORE_PLAYOUT_H
@@ -21,25 +21,6 @@
 #include "trickcore/core/draw.h"
 
 /* TC_ALWAYS_INLINE and TC_UNROLL are draw.h's. */
-
-/* ---- Loop variants ---- */
-
-/* Which instructions a loop variant picks cards with: the portable draw.h functions, or their
- * *_bmi2 versions in variants compiled with TC_DRAW_BMI2_TARGET. The values of draw.h's
- * enum tc_isa, so a loop's `isa` also goes to deal.h's tc_dealer_deal_isa. */
-enum tc_playout_isa { TC_PLAYOUT_PORTABLE = TC_ISA_PORTABLE, TC_PLAYOUT_BMI2 = TC_ISA_BMI2 };
-
-/* Whether to run the TC_PLAYOUT_BMI2 variant: only where draw.h compiles such clones
- * (TC_DRAW_BMI2_CLONE) and the CPU has fast BMI2. A build with native BMI2 uses pdep in the
- * portable functions already. */
-static inline int tc_playout_use_bmi2(void)
-{
-#ifdef TC_DRAW_BMI2_CLONE
-    return tc_draw_has_fast_bmi2();
-#else
-    return 0;
-#endif
-}
 
 /* A uniformly random card of the non-empty mask `legal`, as a mask, from the next 8-bit chunk
  * of the stream (draw.h's tc_draw8_bit). */
@@ -62,9 +43,9 @@ static TC_ALWAYS_INLINE tc_mask tc_playout_pick(tc_draw8 *d, tc_mask legal, int 
 
 /* The batch's indices from x = r << TC_FOLLOW_SHIFT; returns the last low part (shifted). */
 static TC_ALWAYS_INLINE uint64_t tc_follow_indices(uint64_t x, const uint32_t *bound,
-                                                   uint32_t *index, int isa)
+                                                   uint32_t *index)
 {
-    return tc_batch_steps_isa(x, bound, 3, index, isa);
+    return tc_batch_steps(x, bound, 3, index);
 }
 
 /* The cold path of tc_follow_draw: x, or if the batch rejects it, the first fresh draw's low 24
@@ -73,12 +54,11 @@ uint64_t tc_follow_accepted(bitgen_t *rng, uint32_t b0, uint32_t b1, uint32_t b2
 
 /* Uniform indices below bound[0..2] (each 1..16) from the 24 bits `r`, redrawn while rejected. */
 static TC_ALWAYS_INLINE void tc_follow_draw(bitgen_t *rng, uint32_t r, const uint32_t *bound,
-                                            uint32_t *index, int isa)
+                                            uint32_t *index)
 {
     uint64_t x = (uint64_t)r << TC_FOLLOW_SHIFT;
-    if (!(tc_follow_indices(x, bound, index, isa) >> TC_FOLLOW_SURE_SHIFT))
-        tc_follow_indices(tc_follow_accepted(rng, bound[0], bound[1], bound[2], x), bound, index,
-                          isa);
+    if (!(tc_follow_indices(x, bound, index) >> TC_FOLLOW_SURE_SHIFT))
+        tc_follow_indices(tc_follow_accepted(rng, bound[0], bound[1], bound[2], x), bound, index);
 }
 
 /* ---- Lanes ---- */
@@ -136,7 +116,7 @@ static TC_ALWAYS_INLINE tc_mask tc_follow_cards(bitgen_t *rng, uint32_t r, const
 {
     uint32_t bound[3], index[3];
     for (int i = 0; i < 3; ++i) bound[i] = tc_card_count_isa(legal[i], isa);
-    tc_follow_draw(rng, r, bound, index, isa);
+    tc_follow_draw(rng, r, bound, index);
     tc_mask cards = 0;
     for (int i = 0; i < 3; ++i) {
         tc_mask bit = tc_select_bit_isa(legal[i], (int)index[i], isa);
@@ -165,17 +145,6 @@ static TC_ALWAYS_INLINE void tc_seat_map_init(tc_seat_map *map, const tc_mask *h
             if (seat >> b & 1) map->slice[b] |= hands[seat];
 }
 
-#ifdef TC_DRAW_BMI2_TARGET
-TC_DRAW_BMI2_TARGET static inline int tc_seat_map_seat_of_bit_bmi2(const tc_seat_map *map,
-                                                                   tc_mask bit, int players)
-{
-    int seat = (int)_pext_u64(map->slice[0], bit);
-    if (players > 2) seat += 2 * (int)_pext_u64(map->slice[1], bit);
-    if (players > 4) seat += 4 * (int)_pext_u64(map->slice[2], bit);
-    return seat;
-}
-#endif
-
 /* The seat holding (or that played) `card`, for a map of `players` seats (a constant in hot
  * loops: 2 slices for up to 4 seats). */
 static TC_ALWAYS_INLINE int tc_seat_map_seat(const tc_seat_map *map, int card, int players)
@@ -184,23 +153,6 @@ static TC_ALWAYS_INLINE int tc_seat_map_seat(const tc_seat_map *map, int card, i
     if (players > 2) seat |= (int)(map->slice[1] >> card & 1) << 1;
     if (players > 4) seat |= (int)(map->slice[2] >> card & 1) << 2;
     return seat;
-}
-
-/* tc_seat_map_seat of the card whose bit is `bit`: by pext with BMI2 (`isa` as for
- * tc_playout_pick). */
-static TC_ALWAYS_INLINE int tc_seat_map_seat_of_bit(const tc_seat_map *map, tc_mask bit,
-                                                    int players, int isa)
-{
-#ifdef TC_DRAW_BMI2_NATIVE
-    (void)isa;
-    return tc_seat_map_seat_of_bit_bmi2(map, bit, players);
-#else
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_ISA_BMI2) return tc_seat_map_seat_of_bit_bmi2(map, bit, players);
-#endif
-    (void)isa;
-    return tc_seat_map_seat(map, tc_lowest(bit), players);
-#endif
 }
 
 #endif

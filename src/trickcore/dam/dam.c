@@ -332,7 +332,7 @@ static int check_policy(int policy)
 
 /* The bit of the card `policy` plays from `legal` after the `len` cards `cards` of the trick,
  * noting it in *rec; the random policy uses the 8-bit `chunk`, drawn for this card.
- * `isa` (a constant) may be TC_ISA_BMI2 only in code built for TC_DRAW_BMI2_TARGET. */
+ * `isa` (a constant) may be TC_ISA_BMI2 only in code built for TC_ISA_BMI2_TARGET. */
 static TC_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
                                          const uint8_t *cards, int len, tc_mask legal, int policy,
                                          bitgen_t *rng, uint32_t chunk, int isa, tc_playout_recorder *rec)
@@ -362,7 +362,7 @@ static inline uint64_t trick_word(bitgen_t *rng, int policy)
  * generator, until accepted. */
 #define TC_DAM_BATCH_WIDTH 16
 
-/* The batch is held in the top `width` bits of a 64-bit number (tc_batch_step_isa's form): x =
+/* The batch is held in the top `width` bits of a 64-bit number (tc_batch_step's form): x =
  * chunk << (64 - width), and the low parts stay there, so a step is one multiply. */
 static TC_ALWAYS_INLINE uint64_t batch_of_chunk(uint32_t chunk, int width)
 {
@@ -375,8 +375,8 @@ static void batch_redrawn(bitgen_t *rng, const uint32_t *bounds, int count, uint
 {
     int width = TC_DAM_BATCH_WIDTH;
     uint64_t fresh = rng->next_uint64(rng->state) << (64 - width);
-    tc_batch_steps_isa(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count,
-                       index, TC_ISA_PORTABLE);
+    tc_batch_steps(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count,
+                       index);
 }
 
 /* Whether the batch whose last low part is x, with the product `product` of its bounds, may be
@@ -388,12 +388,12 @@ static TC_ALWAYS_INLINE int batch_maybe_rejected(uint64_t x, uint32_t product)
 
 /* index[i] uniform below bounds[i] (each 1..13) for i < count (1..3), from the 16-bit chunk. */
 static TC_ALWAYS_INLINE void draw_batch(bitgen_t *rng, uint32_t chunk, const uint32_t *bounds,
-                                        int count, uint32_t *index, int isa)
+                                        int count, uint32_t *index)
 {
     uint32_t product = 1;
     for (int i = 0; i < count; ++i) product *= bounds[i];
     uint64_t x = batch_of_chunk(chunk, TC_DAM_BATCH_WIDTH);
-    x = tc_batch_steps_isa(x, bounds, count, index, isa);
+    x = tc_batch_steps(x, bounds, count, index);
     if (batch_maybe_rejected(x, product) && x < tc_batch_threshold(product, TC_DAM_BATCH_WIDTH))
         batch_redrawn(rng, bounds, count, index);
 }
@@ -404,7 +404,7 @@ static TC_ALWAYS_INLINE tc_mask lead_bit(bitgen_t *rng, tc_mask legal, uint32_t 
                                          tc_playout_recorder *rec)
 {
     uint32_t bound = tc_card_count_isa(legal, isa), index;
-    draw_batch(rng, chunk, &bound, 1, &index, isa);
+    draw_batch(rng, chunk, &bound, 1, &index);
     tc_mask bit = tc_select_bit_isa(legal, (int)index, isa);
     tc_playout_record(rec, tc_lowest(bit), legal);
     return bit;
@@ -428,7 +428,7 @@ static void play_followers(const tc_dam_rules *r, tc_dam_state *s, bitgen_t *rng
         legal[i] = tc_dam_legal_cards(s->hands[seat].once, s->led_mask, 0);
         bounds[i] = (uint32_t)tc_popcount(legal[i]);
     }
-    draw_batch(rng, draws >> 16, bounds, count, index, TC_ISA_PORTABLE);
+    draw_batch(rng, draws >> 16, bounds, count, index);
     for (int i = 0; i < count; ++i) {
         int card = tc_lowest(tc_select_bit(legal[i], (int)index[i]));
         tc_playout_record(rec, card, legal[i]);
@@ -496,14 +496,13 @@ static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
  * first players * hand_size cards are dealt in turn (hand_size to each seat, into *h) and the
  * rest is the pile in draw order (under turn_trump its last card is the turned one). The first
  * hand's cards need no order among themselves, so the shuffle stops above them. With `out`
- * recording, the hands
- * and the pile as dealt (the turned card on top) are written there. */
+ * recording, the hands and the pile as dealt (the turned card on top) are written there. */
 static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
                                       tc_dam_state *s, tc_dam_hands *h, bitgen_t *rng,
-                                      const tc_dam_block *out, int64_t j, int isa)
+                                      const tc_dam_block *out, int64_t j)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
-    tc_shuffle_planned(shuffle, rng, s->pile, isa);
+    tc_shuffle_planned(shuffle, rng, s->pile);
     const uint8_t *card = s->pile;
     for (int p = 0; p < n; ++p) {
         tc_mask held = 0, odd = 0;
@@ -544,20 +543,9 @@ static TC_ALWAYS_INLINE void lane_short_refill(tc_dam_hands *h, const uint8_t *t
 }
 
 /* The card whose bit is `bit`, as an unsigned 64-bit index, so that indexing a table by it needs
- * no sign extension (compilers extend __builtin_ctzll's int: four instructions a trick). In code
- * for TC_ISA_BMI2 (`isa` a constant) it is tzcnt, after a xor that clears the destination:
- * several Intel cores make tzcnt wait for its destination's old value (without the xor this loop
- * ran 4% slower here). */
-static TC_ALWAYS_INLINE uint64_t card_of_bit(tc_mask bit, int isa)
+ * no sign extension (compilers extend __builtin_ctzll's int: four instructions a trick). */
+static TC_ALWAYS_INLINE uint64_t card_of_bit(tc_mask bit)
 {
-#if defined(TC_DRAW_BMI2_CLONE) && defined(__x86_64__)
-    if (isa == TC_ISA_BMI2) {
-        uint64_t card;
-        __asm__("xor %k0, %k0\n\ttzcnt %1, %0" : "=&r"(card) : "rm"(bit));
-        return card;
-    }
-#endif
-    (void)isa;
     return (uint64_t)(uint32_t)tc_lowest(bit);
 }
 
@@ -584,9 +572,9 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const uint64_t *cards, const tc
 static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, tc_dam_hands *h, int seat,
                                       tc_mask held, tc_mask odd, tc_mask bit, int i,
                                       uint8_t *cards, tc_mask *bits, tc_mask *led_cards,
-                                      int jokers, int isa)
+                                      int jokers)
 {
-    uint64_t card = card_of_bit(bit, isa);
+    uint64_t card = card_of_bit(bit);
     parity_take(&held, &odd, bit);
     h->held[seat] = held;
     h->odd[seat] = odd;
@@ -668,7 +656,7 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
         if (batch && i > 0) {
             uint32_t bound = tc_card_count_isa(legal, isa);
             product *= bound;
-            bit = tc_select_bit_isa(legal, (int)tc_batch_step_isa(&x, bound, isa), isa);
+            bit = tc_select_bit_isa(legal, (int)tc_batch_step(&x, bound), isa);
             tc_playout_record(rec, tc_lowest(bit), legal);
         } else if (batch) {
             bit = lead_bit(rng, legal, draws & 0xFFFF, isa, rec);
@@ -676,7 +664,7 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
             bit = choose_card(r, table, cards, i, legal, policy, rng, (draws >> 8 * i) & 0xFF, isa,
                               rec);
         }
-        play_bit(r, h, seat, held, odd, bit, i, cards, bits, &led_cards, jokers, isa);
+        play_bit(r, h, seat, held, odd, bit, i, cards, bits, &led_cards, jokers);
     }
     if (batch && batch_maybe_rejected(x, product)) {
         trick_bits played = {{0}};
@@ -685,7 +673,7 @@ static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_tri
         for (int i = 1; i < n; ++i) bits[i] = played.bit[i];
     }
     uint64_t ids[TC_DAM_MAX_PLAYERS];
-    for (int i = 0; i < n; ++i) ids[i] = card_of_bit(bits[i], isa);
+    for (int i = 0; i < n; ++i) ids[i] = card_of_bit(bits[i]);
     int winner = jokers ? tc_trick_winner_bits(bits, n, led_cards, trumps, r->trick.jokers, last)
                         : play_of_winning_card(ids, bits, n, led_cards, trumps, last);
     take_trick(s, trick_points(r, ids, n), tc_dam_seat_after(leader, winner, n));
@@ -734,7 +722,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
         int lanes = tc_playout_lanes_within(first, count, TC_DAM_GROUP);
         for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
             int kept = record && lane < lanes;
-            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, isa);
+            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane);
             table[lane] = &r->tables[s[lane].trump + 1];
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {
@@ -807,44 +795,31 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
                    r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE);
 }
 
-/* The random policy without recording, specialised on the players, the jokers and, without
- * jokers, the duplicates rule (`last`: 0 or 1, or -1 to read it from the rules). */
-#define TC_DAM_FAST(name, target, n, jokers, last, isa) \
-    target static void name(const tc_dam_rules *r, bitgen_t *rng, int64_t count, \
-                            const tc_dam_block *out) \
+/* The fast loops (random policy, no recording), one per (deck, players): deck 0 is no jokers with
+ * duplicates "first", 1 no jokers with "last", 2 jokers (either rule, read from the rules). This
+ * one list both defines the functions of each instruction set and fills its table. */
+#define TC_DAM_FAST_LOOPS(X, ...) \
+    X(0, 2, __VA_ARGS__) X(0, 3, __VA_ARGS__) X(0, 4, __VA_ARGS__) \
+    X(1, 2, __VA_ARGS__) X(1, 3, __VA_ARGS__) X(1, 4, __VA_ARGS__) \
+    X(2, 2, __VA_ARGS__) X(2, 3, __VA_ARGS__) X(2, 4, __VA_ARGS__)
+#define TC_DAM_FAST_DEFINE(deck, n, suffix, target, isa) \
+    target static void fast_##deck##_##n##_##suffix(const tc_dam_rules *r, bitgen_t *rng, \
+                                                    int64_t count, const tc_dam_block *out) \
     { \
-        simulate_lanes(r, rng, count, out, n, jokers, !(jokers), \
-                       (last) < 0 ? r->trick.duplicates == TC_DUP_LAST : (last), TC_DAM_RANDOM, \
+        simulate_lanes(r, rng, count, out, n, (deck) == 2, (deck) != 2, \
+                       (deck) == 2 ? r->trick.duplicates == TC_DUP_LAST : (deck), TC_DAM_RANDOM, \
                        0, isa); \
     }
-/* The loops by deck (no jokers with "first", no jokers with "last", jokers) and players - 2. */
-#define TC_DAM_FAST_ALL(suffix, target, isa) \
-    TC_DAM_FAST(fast_2##suffix, target, 2, 0, 0, isa) \
-    TC_DAM_FAST(fast_3##suffix, target, 3, 0, 0, isa) \
-    TC_DAM_FAST(fast_4##suffix, target, 4, 0, 0, isa) \
-    TC_DAM_FAST(fast_2_last##suffix, target, 2, 0, 1, isa) \
-    TC_DAM_FAST(fast_3_last##suffix, target, 3, 0, 1, isa) \
-    TC_DAM_FAST(fast_4_last##suffix, target, 4, 0, 1, isa) \
-    TC_DAM_FAST(fast_2_jokers##suffix, target, 2, 1, -1, isa) \
-    TC_DAM_FAST(fast_3_jokers##suffix, target, 3, 1, -1, isa) \
-    TC_DAM_FAST(fast_4_jokers##suffix, target, 4, 1, -1, isa) \
-    static const simulate_fn loops##suffix[3][3] = { \
-        {fast_2##suffix, fast_3##suffix, fast_4##suffix}, \
-        {fast_2_last##suffix, fast_3_last##suffix, fast_4_last##suffix}, \
-        {fast_2_jokers##suffix, fast_3_jokers##suffix, fast_4_jokers##suffix}};
-TC_DAM_FAST_ALL(_portable, , TC_ISA_PORTABLE)
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DAM_FAST_ALL(_bmi2, TC_DRAW_BMI2_TARGET, TC_ISA_BMI2)
-#endif
+#define TC_DAM_FAST_ENTRY(deck, n, suffix, target, isa) [deck][(n) - 2] = fast_##deck##_##n##_##suffix,
 
-int tc_dam_best_isa(void)
-{
-#ifdef TC_DRAW_BMI2_NATIVE
-    return TC_DAM_ISA_BMI2;
-#else
-    return tc_playout_use_bmi2() ? TC_DAM_ISA_BMI2 : TC_DAM_ISA_PORTABLE;
+TC_DAM_FAST_LOOPS(TC_DAM_FAST_DEFINE, portable, , TC_ISA_PORTABLE)
+static const simulate_fn loops_portable[3][3] = {
+    TC_DAM_FAST_LOOPS(TC_DAM_FAST_ENTRY, portable, , TC_ISA_PORTABLE)};
+#ifdef TC_ISA_BMI2_CLONE
+TC_DAM_FAST_LOOPS(TC_DAM_FAST_DEFINE, bmi2, TC_ISA_BMI2_TARGET, TC_ISA_BMI2)
+static const simulate_fn loops_bmi2[3][3] = {
+    TC_DAM_FAST_LOOPS(TC_DAM_FAST_ENTRY, bmi2, TC_ISA_BMI2_TARGET, TC_ISA_BMI2)};
 #endif
-}
 
 int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                     const tc_dam_block *out, int loop)
@@ -858,10 +833,10 @@ int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t co
     }
     int deck = (r->deck.once & TC_JOKER_MASK) ? 2 : r->trick.duplicates == TC_DUP_LAST;
     int players = r->players - 2;
-    int isa = loop == TC_DAM_LOOP_PORTABLE ? TC_DAM_ISA_PORTABLE : tc_dam_best_isa();
+    int isa = loop == TC_DAM_LOOP_PORTABLE ? TC_ISA_PORTABLE : tc_isa_best();
     simulate_fn fast = loops_portable[deck][players];
-#ifdef TC_DRAW_BMI2_CLONE
-    if (isa == TC_DAM_ISA_BMI2) fast = loops_bmi2[deck][players];
+#ifdef TC_ISA_BMI2_CLONE
+    if (isa == TC_ISA_BMI2) fast = loops_bmi2[deck][players];
 #endif
     fast(r, rng, count, out);
     return TC_OK;

@@ -207,14 +207,9 @@ int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *
 
 /* Which compiled simulation loop tc_dam_simulate runs; every one gives the same deals. BEST: the
  * random policy without recording runs a loop specialised on the players and the jokers, built
- * for BMI2 when the CPU has a fast one; anything else the generic loop. PORTABLE: as BEST
+ * for BMI2 when tc_isa_best() says so (isa.h); anything else the generic loop. PORTABLE: as BEST
  * without BMI2. GENERIC: always the generic loop. */
 enum tc_dam_loop { TC_DAM_LOOP_BEST = 0, TC_DAM_LOOP_PORTABLE = 1, TC_DAM_LOOP_GENERIC = 2 };
-
-/* The instruction set of the loop BEST runs here for the random policy without recording: BMI2
- * when the CPU has a fast one (or the build targets it), else PORTABLE. */
-enum tc_dam_isa { TC_DAM_ISA_PORTABLE = 0, TC_DAM_ISA_BMI2 = 1 };
-int tc_dam_best_isa(void);
 
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played
  * TC_DAM_GROUP at a time, trick by trick (see "Random choices from draws made ahead"); deal j

@@ -273,7 +273,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
         }
     }
     int win = tc_trick_winning_card(cards, led, 0);
-    unsigned winner = (unsigned)tc_seat_map_seat_of_bit(&turn->seats, tc_bit(win), n, isa);
+    unsigned winner = (unsigned)tc_seat_map_seat(&turn->seats, win, n);
     p->taken[winner] |= cards;
     turn->played |= cards;
     turn->lead |= (tc_mask)0 - ((cards & tl->breaking[card]) != 0);
@@ -400,18 +400,18 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
 static void playouts_portable(const tc_hearts_rules *r, const tc_hearts_state *start,
                               bitgen_t *rng, int policy, int64_t count, int32_t *points)
 {
-    playouts(r, start, rng, policy, count, points, TC_PLAYOUT_PORTABLE, r->players);
+    playouts(r, start, rng, policy, count, points, TC_ISA_PORTABLE, r->players);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static void random_playouts_bmi2(const tc_hearts_rules *r,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static void random_playouts_bmi2(const tc_hearts_rules *r,
                                                      const tc_hearts_state *start, bitgen_t *rng,
                                                      int64_t count, int32_t *points)
 {
     if (r->players == 4)
-        playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_PLAYOUT_BMI2, 4);
+        playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_ISA_BMI2, 4);
     else
-        playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_PLAYOUT_BMI2, r->players);
+        playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_ISA_BMI2, r->players);
 }
 #endif
 
@@ -421,8 +421,8 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
     int rc = tc_hearts_check_rules(r);
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
-#ifdef TC_DRAW_BMI2_CLONE
-    if (policy == TC_HEARTS_RANDOM && tc_playout_use_bmi2()) {
+#ifdef TC_ISA_BMI2_CLONE
+    if (policy == TC_HEARTS_RANDOM && tc_isa_best() == TC_ISA_BMI2) {
         random_playouts_bmi2(r, start, rng, count, points);
         return TC_OK;
     }
@@ -497,19 +497,19 @@ static void simulate_random(const tc_hearts_rules *r, bitgen_t *rng, int64_t cou
                             const tc_hearts_block *out)
 {
     if (r->players == 4)
-        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_PORTABLE, 0, 4);
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_ISA_PORTABLE, 0, 4);
     else
-        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_PORTABLE, 0, r->players);
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_ISA_PORTABLE, 0, r->players);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static void simulate_random_bmi2(const tc_hearts_rules *r, bitgen_t *rng,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static void simulate_random_bmi2(const tc_hearts_rules *r, bitgen_t *rng,
                                                      int64_t count, const tc_hearts_block *out)
 {
     if (r->players == 4)
-        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_BMI2, 0, 4);
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_ISA_BMI2, 0, 4);
     else
-        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_PLAYOUT_BMI2, 0, r->players);
+        simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_ISA_BMI2, 0, r->players);
 }
 #endif
 
@@ -520,17 +520,17 @@ int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int6
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
     if (out->plays) {
-        simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 1, r->players);
+        simulate_deals(r, rng, policy, count, out, TC_ISA_PORTABLE, 1, r->players);
     } else if (policy == TC_HEARTS_RANDOM) {
-#ifdef TC_DRAW_BMI2_CLONE
-        if (tc_playout_use_bmi2()) {
+#ifdef TC_ISA_BMI2_CLONE
+        if (tc_isa_best() == TC_ISA_BMI2) {
             simulate_random_bmi2(r, rng, count, out);
             return TC_OK;
         }
 #endif
         simulate_random(r, rng, count, out);
     } else {
-        simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 0, r->players);
+        simulate_deals(r, rng, policy, count, out, TC_ISA_PORTABLE, 0, r->players);
     }
     return TC_OK;
 }

@@ -214,7 +214,7 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     tc_mask winner = tc_bit(tc_trick_winning_card(cards, led, tl->trumps));
     now->unplayed = unplayed & ~cards;
     now->wins |= winner;
-    now->leader = tc_seat_map_seat_of_bit(&p->seats, winner, TC_SPADES_PLAYERS, isa);
+    now->leader = tc_seat_map_seat(&p->seats, tc_lowest(winner), TC_SPADES_PLAYERS);
 }
 
 /* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
@@ -283,15 +283,15 @@ static void playouts_portable(const tc_spades_rules *r, const tc_spades_state *s
                               bitgen_t *rng, int policy, int64_t count,
                               tc_spades_result *results)
 {
-    playouts(r, start, rng, policy, count, results, TC_PLAYOUT_PORTABLE);
+    playouts(r, start, rng, policy, count, results, TC_ISA_PORTABLE);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static void random_playouts_bmi2(const tc_spades_rules *r,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static void random_playouts_bmi2(const tc_spades_rules *r,
                                                      const tc_spades_state *start, bitgen_t *rng,
                                                      int64_t count, tc_spades_result *results)
 {
-    playouts(r, start, rng, TC_SPADES_RANDOM, count, results, TC_PLAYOUT_BMI2);
+    playouts(r, start, rng, TC_SPADES_RANDOM, count, results, TC_ISA_BMI2);
 }
 #endif
 
@@ -301,8 +301,8 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
     int rc = tc_spades_check_rules(r);
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
-#ifdef TC_DRAW_BMI2_CLONE
-    if (policy == TC_SPADES_RANDOM && tc_playout_use_bmi2()) {
+#ifdef TC_ISA_BMI2_CLONE
+    if (policy == TC_SPADES_RANDOM && tc_isa_best() == TC_ISA_BMI2) {
         random_playouts_bmi2(r, start, rng, count, results);
         return TC_OK;
     }
@@ -376,7 +376,7 @@ static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const in
     tc_spades_state s;
     tc_spades_start(r, &s, hands, 0, zero_scores, zero_bags);
     while (s.head.phase == TC_PHASE_SETUP) tc_spades_bid_unchecked(&s, bids[s.head.to_act]);
-    play_moves(r, &s, TC_SPADES_GREEDY, 0, TC_PLAYOUT_PORTABLE, rec);
+    play_moves(r, &s, TC_SPADES_GREEDY, 0, TC_ISA_PORTABLE, rec);
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat) won[seat] = s.head.tricks_won[seat];
 }
 
@@ -452,14 +452,14 @@ static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_
 static int simulate_random(const tc_spades_rules *r, bitgen_t *rng, int64_t count,
                            const tc_spades_block *out)
 {
-    return simulate_deals(r, rng, TC_SPADES_RANDOM, count, out, TC_PLAYOUT_PORTABLE, 0);
+    return simulate_deals(r, rng, TC_SPADES_RANDOM, count, out, TC_ISA_PORTABLE, 0);
 }
 
-#ifdef TC_DRAW_BMI2_CLONE
-TC_DRAW_BMI2_TARGET static int simulate_random_bmi2(const tc_spades_rules *r, bitgen_t *rng,
+#ifdef TC_ISA_BMI2_CLONE
+TC_ISA_BMI2_TARGET static int simulate_random_bmi2(const tc_spades_rules *r, bitgen_t *rng,
                                                     int64_t count, const tc_spades_block *out)
 {
-    return simulate_deals(r, rng, TC_SPADES_RANDOM, count, out, TC_PLAYOUT_BMI2, 0);
+    return simulate_deals(r, rng, TC_SPADES_RANDOM, count, out, TC_ISA_BMI2, 0);
 }
 #endif
 
@@ -469,11 +469,11 @@ int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int6
     int rc = tc_spades_check_rules(r);
     if (rc == TC_OK) rc = check_policy(policy);
     if (rc != TC_OK) return rc;
-    if (out->plays) return simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 1);
+    if (out->plays) return simulate_deals(r, rng, policy, count, out, TC_ISA_PORTABLE, 1);
     if (policy == TC_SPADES_GREEDY)
-        return simulate_deals(r, rng, policy, count, out, TC_PLAYOUT_PORTABLE, 0);
-#ifdef TC_DRAW_BMI2_CLONE
-    if (tc_playout_use_bmi2()) return simulate_random_bmi2(r, rng, count, out);
+        return simulate_deals(r, rng, policy, count, out, TC_ISA_PORTABLE, 0);
+#ifdef TC_ISA_BMI2_CLONE
+    if (tc_isa_best() == TC_ISA_BMI2) return simulate_random_bmi2(r, rng, count, out);
 #endif
     return simulate_random(r, rng, count, out);
 }
