@@ -4,7 +4,8 @@ A rules object is written field by field as plain JSON: cards and card sets as t
 "2C 2D"), enums by value, nested dataclasses as objects, tuples, lists and frozensets as lists,
 dicts as lists of pairs. It is read back through the class's type hints, so decoding only ever
 calls the constructors those hints name, then the class's own validation. A saved run's record
-adds the class path: ``{"dataclass": "module:Class", "fields": {...}}``.
+adds the class path: ``{"dataclass": "module:Class", "fields": {...}}``, which must name one
+of trickcore's rules classes or a class registered with ``register_rules_class``.
 """
 
 from __future__ import annotations
@@ -129,17 +130,38 @@ def _class_path(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
+# The rules classes a saved run may name: trickcore's own, imported from these fixed modules
+# only when a record names them, and the classes registered with ``register_rules_class``. A
+# file never makes the codec import a module of its choosing.
+BUILTIN_CLASSES = frozenset({
+    "trickcore.hearts.rules:Rules",
+    "trickcore.spades.rules:Rules",
+    "trickcore.dam.rules:Rules",
+    "trickcore.draughts.simulation:Rules",
+    "trickcore.simulation.random_deals:DealStats",
+})
+_registered: dict[str, type] = {}
+
+
+def register_rules_class(cls: type[R]) -> type[R]:
+    """Allows saved runs to name the rules dataclass ``cls`` (trickcore's own rules classes
+    are always allowed); returns ``cls``, so it also serves as a class decorator."""
+    if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):
+        raise SerializationError(f"only a rules dataclass can be registered, not {cls!r:.80}")
+    _registered[_class_path(cls)] = cls
+    return cls
+
+
 def _find_class(path: str) -> type:
-    module_name, _, qualname = path.partition(":")
-    try:
-        target: Any = importlib.import_module(module_name)
-        for part in qualname.split("."):
-            target = getattr(target, part)
-    except (ImportError, AttributeError, ValueError) as error:
-        raise SerializationError(f"cannot find class {path!r}: {error}") from None
-    if not isinstance(target, type):
-        raise SerializationError(f"{path!r} is not a class")
-    return target
+    if path in _registered:
+        return _registered[path]
+    if path not in BUILTIN_CLASSES:
+        raise SerializationError(
+            f"rules class {path!r:.120} is not allowed: a saved run may name trickcore's rules "
+            "classes and those registered with trickcore.simulation.register_rules_class")
+    module_name, _, name = path.partition(":")
+    cls: type = getattr(importlib.import_module(module_name), name)
+    return cls
 
 
 def encode_rules(rules: object) -> dict[str, Any]:
@@ -159,6 +181,4 @@ def decode_rules(record: Any) -> Any:
     if not isinstance(record, dict) or not isinstance(record.get("dataclass"), str):
         raise SerializationError(f"malformed rules record {record!r:.80}")
     cls = _find_class(record["dataclass"])
-    if not dataclasses.is_dataclass(cls):
-        raise SerializationError(f"{record['dataclass']!r} is not a dataclass")
     return rules_from_json(cls, record.get("fields"), record["dataclass"])
