@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 from trickcore.core._cardset import CardSet
 from trickcore.core.card import C2, D2, Card
 from trickcore.core.errors import RulesError
-from trickcore.core.rule_fields import cards_field, check_choice, int_field
+from trickcore.core.rule_fields import bool_field, cards_field, check_choice, int_field
 from trickcore.core.simulate_block import block_generator, check_count
 from trickcore.spades._core import (
     MAX_BAG_LIMIT,
@@ -101,13 +101,14 @@ class Rules:
     def _validate(self) -> None:
         check_choice("game", self.game, Literal["spades"])
         for name in ("partnerships", "blind_nil", "suicide", "mirror", "whiz", "jokers"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        if int_field("target", self.target) <= 0:
-            raise RulesError(f"target must be positive, not {self.target}")
-        if self.min_score is not None and int_field("min_score", self.min_score) >= 0:
-            raise RulesError(f"min_score must be negative (a side at or below it loses) or None, "
-                             f"not {self.min_score}")
+            bool_field(name, getattr(self, name))
+        # Scores carried into a deal must stay within the kernel's ±MAX_SCORE.
+        if not 0 < int_field("target", self.target) <= MAX_SCORE:
+            raise RulesError(f"target must be positive, at most {MAX_SCORE}, not {self.target}")
+        if self.min_score is not None and not (
+                -MAX_SCORE <= int_field("min_score", self.min_score) < 0):
+            raise RulesError(f"min_score must be negative (a side at or below it loses), "
+                             f"-{MAX_SCORE}..-1, or None, not {self.min_score}")
         for name in ("nil_value", "blind_nil_value", "bag_penalty"):
             value = int_field(name, getattr(self, name))
             if not 0 <= value <= MAX_VALUE:
