@@ -110,16 +110,23 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
     raise SerializationError(f"{where}: expected {getattr(hint, '__name__', hint)}, not {value!r}")
 
 
-def rules_from_json(cls: type[R], data: object, where: str = "rules") -> R:
-    """A rules dataclass from ``rules_to_json`` output; fields left out take their defaults."""
+def fields_from_json(cls: type, data: object, where: str = "rules") -> dict[str, Any]:
+    """The constructor arguments of rules dataclass ``cls`` that JSON object ``data`` gives
+    (such as a rules file of a few parameters), each read through the field's type hint."""
     if not isinstance(data, dict):
-        raise SerializationError(f"{where}: expected an object of rule parameters, not {data!r}")
+        raise SerializationError(
+            f"{where}: expected an object of rule parameters, not {data!r:.80}")
     hints = get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
+    names = {f.name for f in dataclasses.fields(cls) if f.init}
     unknown = sorted(set(data) - names)
     if unknown:
         raise SerializationError(f"{where}: unknown rule parameter(s) {', '.join(unknown)}")
-    values = {key: _decode(value, hints[key], f"{where}.{key}") for key, value in data.items()}
+    return {key: _decode(value, hints[key], f"{where}.{key}") for key, value in data.items()}
+
+
+def rules_from_json(cls: type[R], data: object, where: str = "rules") -> R:
+    """A rules dataclass from ``rules_to_json`` output; fields left out take their defaults."""
+    values = fields_from_json(cls, data, where)
     try:
         return cls(**values)
     except TrickcoreError as error:
