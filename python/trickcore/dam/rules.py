@@ -22,7 +22,6 @@ Scoring: TypeAlias = Literal["avoid", "collect"]
 ScoreBy: TypeAlias = Literal["cards", "tricks"]
 Jokers: TypeAlias = Literal["none", "outright", "points", "neutral"]
 Duplicates: TypeAlias = Literal["first", "last"]
-Policy: TypeAlias = Literal["random", "greedy"]
 PLAYERS = range(2, 5)
 HAND_SIZES = (10, 12, 13)
 JOKERS_PER_PACK = 2
@@ -180,7 +179,7 @@ class Rules:
         return tuple((s,) for s in range(self.players))
 
     def simulate_block(self, seed: np.random.SeedSequence | int, count: int,
-                       policy: Policy = "random", *,
+                       policy: str = "random", *,
                        record: bool = False) -> dict[str, NDArray[Any]]:
         """Plays ``count`` complete deals in C from ``numpy.random.PCG64(seed)`` with the GIL
         released, dealer 0. Arrays (first axis ``count``): "points" (players, int32), "tricks"

@@ -22,7 +22,6 @@ GameName: TypeAlias = Literal["svarta-maja", "spardame"]
 PassDirection: TypeAlias = Literal["left", "right", "across", "none"]
 FirstLead: TypeAlias = Literal["lowest-club", "any-club", "left-of-dealer"]
 MoonForm: TypeAlias = Literal["off", "add-to-others", "subtract-from-shooter"]
-Policy: TypeAlias = Literal["random", "greedy"]
 # Low cards taken out, in this order and only as many as needed, so the pack divides evenly.
 REMOVAL_ORDER = (D2, C2, D3, C3)
 HEARTS = CardSet.of_suit(Suit.HEARTS)
@@ -297,7 +296,7 @@ class Rules:
         self,
         seed: np.random.SeedSequence | int,
         count: int,
-        policy: Policy = "random",
+        policy: str = "random",
         *,
         record: bool = False,
     ) -> dict[str, NDArray[Any]]:

@@ -28,7 +28,6 @@ BidValue: TypeAlias = int | Literal["nil", "blind nil"]
 RenegeMode: TypeAlias = Literal["strict", "table"]
 Bidding: TypeAlias = Literal["standard", "suicide", "mirror", "whiz"]
 MisdealCondition: TypeAlias = Literal["no-spades", "no-face-cards", "long-suit"]
-Policy: TypeAlias = Literal["random", "greedy"]
 PLAYERS = 4
 JOKERS = CardSet("LJ BJ")
 JOKER_REMOVAL = CardSet([C2, D2])  # our decision: the two lowest cards of the minor suits
@@ -207,7 +206,7 @@ class Rules:
         return reasons
 
     def simulate_block(self, seed: np.random.SeedSequence | int, count: int,
-                       policy: Policy = "random", *, record: bool = False
+                       policy: str = "random", *, record: bool = False
                        ) -> dict[str, NDArray[Any]]:
         """Plays ``count`` complete deals (bidding included) in C from
         ``numpy.random.PCG64(seed)`` with the GIL released: dealer 0, scores and bags 0, bids by
