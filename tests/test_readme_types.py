@@ -18,7 +18,7 @@ pytest.importorskip("mypy")
 README = Path(__file__).parent.parent / "README.md"
 # Beyond the README: what the games' states say about their rules.
 RULES_TYPES = '''
-from typing import assert_type
+from typing_extensions import assert_type  # typing has it from Python 3.11
 
 import trickcore as tc
 
