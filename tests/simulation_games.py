@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 import numpy as np
 from numpy.typing import NDArray
 from trickcore.core.errors import RulesError
+from trickcore.simulation import register_rules_class
 from trickcore.simulation.random_deals import DealStats
 
 
@@ -28,6 +29,7 @@ class FailingDeals:
         return DealStats().simulate_block(seed, count, policy)
 
 
+@register_rules_class  # saved runs of it load again
 @dataclass(frozen=True)
 class Measurements:
     """Float, wide-integer and huge unsigned outputs drawn from the block's stream."""

@@ -48,8 +48,11 @@ def test_saves_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_an_unwritable_save_path_fails_cleanly(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "missing-directory" / "run.npz"
-    assert run("deals", "--deals", "100", "--seed", "1", "--save", str(target)) == 1
-    assert "error: [Errno 2] No such file or directory" in capsys.readouterr().err
+    assert run("deals", "--deals", "100", "--seed", "1", "--save", str(target)) == 2
+    captured = capsys.readouterr()
+    assert "error: cannot write --save file" in captured.err
+    assert "No such file or directory" in captured.err
+    assert captured.out == ""  # refused before the run, not after it
 
 
 def test_start_replays_part_of_a_run(tmp_path: Path) -> None:

@@ -15,7 +15,13 @@ from trickcore.core.card import Card, Suit
 from trickcore.core.errors import SerializationError
 from trickcore.core.rules_codec import decode_rules, encode_rules
 from trickcore.core.seeding import BLOCK_SIZE
-from trickcore.simulation import SimulationArgumentError, SimulationResult, load, simulate
+from trickcore.simulation import (
+    SimulationArgumentError,
+    SimulationResult,
+    load,
+    register_rules_class,
+    simulate,
+)
 from trickcore.simulation.random_deals import DealStats
 
 from trickcore import CardMultiset, CardSet
@@ -99,8 +105,8 @@ def rewrite_metadata(path: Path, target: Path, change: dict[str, object]) -> Non
     ({"rules": {"dataclass": "trickcore.simulation.random_deals:DealStats",
                 "fields": {"players": 9}}},
      "players must be 1..8"),
-    ({"rules": {"dataclass": "os:system", "fields": {}}}, "'os:system' is not a class"),
-    ({"rules": {"dataclass": "pathlib:Path", "fields": {}}}, "is not a dataclass"),
+    ({"rules": {"dataclass": "os:system", "fields": {}}}, "'os:system' is not allowed"),
+    ({"rules": {"dataclass": "pathlib:Path", "fields": {}}}, "'pathlib:Path' is not allowed"),
     ({"game": "spades"}, "rules record is for 'deals', not 'spades'"),
     ({"seed": {"entropy": 1}}, "malformed result metadata: KeyError"),
     ({"stats": {"hcp": {"kind": "int"}}}, "malformed field statistics"),
@@ -140,6 +146,7 @@ TWO_PACK_CARDS = CardMultiset.parse("AS AS KH")
 VALUES = ((Card("QS"), 13), (Card("JD"), -10))
 
 
+@register_rules_class
 @dataclass(frozen=True)
 class RichRules:
     """Every kind of value a game's rules may hold."""
@@ -180,6 +187,7 @@ def test_rules_that_cannot_be_recorded_are_refused() -> None:
         encode_rules(Unequal())
 
 
+@register_rules_class
 @dataclass(frozen=True, eq=False)
 class Unequal:
     """Compares by identity, so no decoded copy can equal it."""

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from trickcore.core.errors import TrickcoreError
+from trickcore.core.errors import SerializationError, TrickcoreError
+from trickcore.core.rules_codec import fields_from_json
 from trickcore.simulation import GAMES, SimulationError, SimulationResult, simulate
 from trickcore.simulation.errors import SimulationArgumentError
 from trickcore.simulation.executors import default_workers
+from trickcore.simulation.protocol import SimulationRules
+from trickcore.simulation.registry import game, rules_for
 from trickcore.simulation.stats import z_score
 from trickcore.simulation.storage import format_of
 
@@ -75,6 +80,15 @@ def add_simulate_command(
                         help="number of deals or games (1000000, 1e6 or 1M; default 100k)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed for a reproducible run (default: fresh entropy, printed)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="number of players (where the game lets it vary)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        dest="settings",
+                        help="set a rule parameter, e.g. pass_count=0 or teams=true "
+                             "(repeatable; ints, true/false, none, else text)")
+    parser.add_argument("--rules", default=None, metavar="FILE",
+                        help="a JSON object of rule parameters, e.g. {\"heart_points\": 2}; "
+                             "--players and --set override it")
     parser.add_argument("--policy", default="random", metavar="P",
                         help="playing policy (default random; greedy where the game has it)")
     parser.add_argument("--workers", type=positive, default=None, metavar="W",
@@ -105,10 +119,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.game is None:
         args.simulate_parser.error("name a game to simulate (or --list the games)")
     try:
+        rules = rules_from_args(args)
         _check_outputs(args)
         with dask_client(args.scheduler, args.workers) as client:
             result = simulate(
-                args.game, args.deals, seed=args.seed, policy=args.policy,
+                rules, args.deals, seed=args.seed, policy=args.policy,
                 workers=args.workers if client is None or args.scheduler != "local" else None,
                 executor=client, progress=not args.no_progress, stats_only=args.stats_only,
                 start=args.start)
@@ -129,12 +144,73 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def setting(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` of ``--set``: the value an int, true/false, none, or else the text."""
+    name, equals, raw = text.partition("=")
+    if not equals or not name.strip():
+        raise SimulationArgumentError(f"--set takes NAME=VALUE, such as pass_count=0, not "
+                                      f"{text!r}")
+    word = raw.strip().lower()
+    value: object = raw
+    if word in ("true", "false"):
+        value = word == "true"
+    elif word in ("none", "null"):
+        value = None
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            pass
+    return name.strip(), value
+
+
+def rules_from_args(args: argparse.Namespace) -> SimulationRules:
+    """The game's preset with the parameters of ``--rules``, then ``--players``, then each
+    ``--set``."""
+    entry = game(args.game)
+    overrides: dict[str, Any] = {}
+    if args.rules is not None:
+        overrides.update(read_rules_file(args.rules, entry.rules_class()))
+    if args.players is not None:
+        overrides["players"] = args.players
+    overrides.update(setting(text) for text in args.settings)
+    return rules_for(entry.name, **overrides)
+
+
+def read_rules_file(path: str, cls: type) -> dict[str, Any]:
+    """The rule parameters of a ``--rules`` JSON file, read through the rules codec."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SimulationArgumentError(f"cannot read --rules file {path!r}: {error}") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SerializationError(f"--rules file {path!r} is not JSON: {error}") from None
+    return fields_from_json(cls, data, f"--rules file {path!r}")
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Fails before a long run, not after it, when a requested output cannot be written."""
-    if args.save is not None and format_of(args.save, None) == "parquet":
-        _require("pyarrow", "--save FILE.parquet", "parquet")
+    if args.save is not None:
+        if format_of(args.save, None) == "parquet":
+            _require("pyarrow", "--save FILE.parquet", "parquet")
+        _check_writable(Path(args.save))
     if args.plot is not None:
         _require("matplotlib", "--plot", "plot")
+
+
+def _check_writable(target: Path) -> None:
+    """Opens ``target`` for writing (removing it again if it was not there)."""
+    existed = target.exists()
+    try:
+        with target.open("ab"):
+            pass
+    except OSError as error:
+        raise SimulationArgumentError(
+            f"cannot write --save file {str(target)!r}: {error.strerror or error}") from None
+    if not existed:
+        target.unlink()
 
 
 def _require(module: str, option: str, extra: str) -> None:

@@ -35,8 +35,9 @@ def load(text: str | bytes, type_tag: str) -> dict[str, Any]:
     """The body of a document of type ``type_tag``."""
     try:
         document = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise SerializationError(f"not a JSON document: {error}") from None
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SerializationError(f"not a JSON document: {type(error).__name__}: {error}"
+                                 ) from None
     if not isinstance(document, dict):
         raise SerializationError(
             f"a trickcore document is a JSON object, not {type(document).__name__}")

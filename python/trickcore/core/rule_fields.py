@@ -16,6 +16,13 @@ def int_field(name: str, value: object) -> int:
     return value
 
 
+def bool_field(name: str, value: object) -> bool:
+    """``value`` if it is True or False (never 0, 1 or "no")."""
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
 def check_choice(name: str, value: object, alias: Any) -> None:
     """Refuses a ``value`` that is not one of the Literal ``alias``'s choices."""
     choices = get_args(alias)

@@ -4,7 +4,8 @@ A rules object is written field by field as plain JSON: cards and card sets as t
 "2C 2D"), enums by value, nested dataclasses as objects, tuples, lists and frozensets as lists,
 dicts as lists of pairs. It is read back through the class's type hints, so decoding only ever
 calls the constructors those hints name, then the class's own validation. A saved run's record
-adds the class path: ``{"dataclass": "module:Class", "fields": {...}}``.
+adds the class path: ``{"dataclass": "module:Class", "fields": {...}}``, which must name one
+of trickcore's rules classes or a class registered with ``register_rules_class``.
 """
 
 from __future__ import annotations
@@ -109,16 +110,23 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
     raise SerializationError(f"{where}: expected {getattr(hint, '__name__', hint)}, not {value!r}")
 
 
-def rules_from_json(cls: type[R], data: object, where: str = "rules") -> R:
-    """A rules dataclass from ``rules_to_json`` output; fields left out take their defaults."""
+def fields_from_json(cls: type, data: object, where: str = "rules") -> dict[str, Any]:
+    """The constructor arguments of rules dataclass ``cls`` that JSON object ``data`` gives
+    (such as a rules file of a few parameters), each read through the field's type hint."""
     if not isinstance(data, dict):
-        raise SerializationError(f"{where}: expected an object of rule parameters, not {data!r}")
+        raise SerializationError(
+            f"{where}: expected an object of rule parameters, not {data!r:.80}")
     hints = get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
+    names = {f.name for f in dataclasses.fields(cls) if f.init}
     unknown = sorted(set(data) - names)
     if unknown:
         raise SerializationError(f"{where}: unknown rule parameter(s) {', '.join(unknown)}")
-    values = {key: _decode(value, hints[key], f"{where}.{key}") for key, value in data.items()}
+    return {key: _decode(value, hints[key], f"{where}.{key}") for key, value in data.items()}
+
+
+def rules_from_json(cls: type[R], data: object, where: str = "rules") -> R:
+    """A rules dataclass from ``rules_to_json`` output; fields left out take their defaults."""
+    values = fields_from_json(cls, data, where)
     try:
         return cls(**values)
     except TrickcoreError as error:
@@ -129,17 +137,38 @@ def _class_path(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
+# The rules classes a saved run may name: trickcore's own, imported from these fixed modules
+# only when a record names them, and the classes registered with ``register_rules_class``. A
+# file never makes the codec import a module of its choosing.
+BUILTIN_CLASSES = frozenset({
+    "trickcore.hearts.rules:Rules",
+    "trickcore.spades.rules:Rules",
+    "trickcore.dam.rules:Rules",
+    "trickcore.draughts.simulation:Rules",
+    "trickcore.simulation.random_deals:DealStats",
+})
+_registered: dict[str, type] = {}
+
+
+def register_rules_class(cls: type[R]) -> type[R]:
+    """Allows saved runs to name the rules dataclass ``cls`` (trickcore's own rules classes
+    are always allowed); returns ``cls``, so it also serves as a class decorator."""
+    if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):
+        raise SerializationError(f"only a rules dataclass can be registered, not {cls!r:.80}")
+    _registered[_class_path(cls)] = cls
+    return cls
+
+
 def _find_class(path: str) -> type:
-    module_name, _, qualname = path.partition(":")
-    try:
-        target: Any = importlib.import_module(module_name)
-        for part in qualname.split("."):
-            target = getattr(target, part)
-    except (ImportError, AttributeError, ValueError) as error:
-        raise SerializationError(f"cannot find class {path!r}: {error}") from None
-    if not isinstance(target, type):
-        raise SerializationError(f"{path!r} is not a class")
-    return target
+    if path in _registered:
+        return _registered[path]
+    if path not in BUILTIN_CLASSES:
+        raise SerializationError(
+            f"rules class {path!r:.120} is not allowed: a saved run may name trickcore's rules "
+            "classes and those registered with trickcore.simulation.register_rules_class")
+    module_name, _, name = path.partition(":")
+    cls: type = getattr(importlib.import_module(module_name), name)
+    return cls
 
 
 def encode_rules(rules: object) -> dict[str, Any]:
@@ -159,6 +188,4 @@ def decode_rules(record: Any) -> Any:
     if not isinstance(record, dict) or not isinstance(record.get("dataclass"), str):
         raise SerializationError(f"malformed rules record {record!r:.80}")
     cls = _find_class(record["dataclass"])
-    if not dataclasses.is_dataclass(cls):
-        raise SerializationError(f"{record['dataclass']!r} is not a dataclass")
     return rules_from_json(cls, record.get("fields"), record["dataclass"])

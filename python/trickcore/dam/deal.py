@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core.card import Card, Suit
@@ -46,6 +46,12 @@ class Deal(DealCore, TrickDeal):
     are cheap (a struct copy; the history is shared)."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # the Cython core types it as Any
+
+        @property
+        def rules(self) -> Rules: ...
+
     __hash__ = None  # type: ignore[assignment]  # mutable
     TYPE_TAG = "dam.Deal"
     RULES_TYPE = Rules

@@ -13,6 +13,7 @@ class Match(TrickMatch[Deal]):
     rotating, totals per side and the winners: the lowest total under "avoid", the highest
     under "collect" (ties share the win)."""
 
+    rules: Rules
     TYPE_TAG = "dam.Match"
     DEAL_TYPE = Deal
     RULES_TYPE = Rules

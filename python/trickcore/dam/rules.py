@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core.card import Card, Rank, Suit
 from trickcore.core.errors import RulesError
-from trickcore.core.rule_fields import check_choice, int_field
+from trickcore.core.rule_fields import bool_field, check_choice, int_field
 from trickcore.core.simulate_block import block_generator, check_count, side_points
 from trickcore.dam._core import MAX_VALUE, KernelRules, simulate_block
 
@@ -22,7 +22,6 @@ Scoring: TypeAlias = Literal["avoid", "collect"]
 ScoreBy: TypeAlias = Literal["cards", "tricks"]
 Jokers: TypeAlias = Literal["none", "outright", "points", "neutral"]
 Duplicates: TypeAlias = Literal["first", "last"]
-Policy: TypeAlias = Literal["random", "greedy"]
 PLAYERS = range(2, 5)
 HAND_SIZES = (10, 12, 13)
 JOKERS_PER_PACK = 2
@@ -82,8 +81,7 @@ class Rules:
         if players not in PLAYERS:
             raise RulesError(f"players must be 2..4, not {players}")
         for name in ("teams", "turn_trump", "open_hands"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
+            bool_field(name, getattr(self, name))
         if self.teams and players != 4:
             raise RulesError(f"team play needs 4 players (partners opposite), not {players}")
         if int_field("hand_size", self.hand_size) not in HAND_SIZES:
@@ -181,7 +179,7 @@ class Rules:
         return tuple((s,) for s in range(self.players))
 
     def simulate_block(self, seed: np.random.SeedSequence | int, count: int,
-                       policy: Policy = "random", *,
+                       policy: str = "random", *,
                        record: bool = False) -> dict[str, NDArray[Any]]:
         """Plays ``count`` complete deals in C from ``numpy.random.PCG64(seed)`` with the GIL
         released, dealer 0. Arrays (first axis ``count``): "points" (players, int32), "tricks"

@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 
+from trickcore.cli.simulate import count, positive
 from trickcore.draughts._board import STARTING_FEN, Board, perft
 from trickcore.draughts.outcome import Termination
 from trickcore.draughts.simulation import simulate
@@ -51,13 +52,13 @@ def _simulate(args: argparse.Namespace) -> int:
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Adds the draughts subcommands to a CLI's subparsers."""
     command = commands.add_parser("draughts-perft", help="count draughts move-tree leaves")
-    command.add_argument("depth", type=int)
+    command.add_argument("depth", type=count)
     command.add_argument("--fen", default=STARTING_FEN, help="position (default: the start)")
     command.add_argument("--no-bulk", action="store_true", help="make every leaf's move")
     command.add_argument("--divide", action="store_true", help="leaves below each move")
     command.set_defaults(run=_perft)
     command = commands.add_parser("draughts-simulate", help="play random draughts games")
-    command.add_argument("--games", type=int, default=10_000)
+    command.add_argument("--games", type=count, default=10_000)
     command.add_argument("--seed", type=int, default=None)
-    command.add_argument("--workers", type=int, default=None)
+    command.add_argument("--workers", type=positive, default=None)
     command.set_defaults(run=_simulate)

@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.core.errors import ParseError, RulesError
+from trickcore.core.rule_fields import bool_field, int_field
 from trickcore.core.seeding import SeedLike
 from trickcore.core.simulate_block import block_generator
 from trickcore.draughts._board import STARTING_FEN, Board
@@ -44,11 +45,12 @@ class Rules:
     start: str = STARTING_FEN
 
     def __post_init__(self) -> None:
-        if self.max_plies is not None and (
-                not isinstance(self.max_plies, int) or not 1 <= self.max_plies < 2**31):
-            raise RulesError(f"max_plies must be a positive int or None, not {self.max_plies!r}")
-        if not self.auto_draw and self.max_plies is None:
+        if self.max_plies is not None and not 1 <= int_field("max_plies", self.max_plies) < 2**31:
+            raise RulesError(f"max_plies must be 1..{2**31 - 1} or None, not {self.max_plies!r}")
+        if not bool_field("auto_draw", self.auto_draw) and self.max_plies is None:
             raise RulesError("without auto_draw random games may never end: set max_plies")
+        if not isinstance(self.start, str):
+            raise RulesError(f"start must be a position in FEN, not {self.start!r}")
         try:
             Board(self.start)
         except ParseError as error:

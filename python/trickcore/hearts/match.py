@@ -17,6 +17,7 @@ class Match(TrickMatch[Deal]):
     the pass direction rotating, the void-deal redeal (same dealer, same pass), totals per side
     and the winners (lowest total; ties share the win)."""
 
+    rules: Rules
     TYPE_TAG = "hearts.Match"
     DEAL_TYPE = Deal
     RULES_TYPE = Rules

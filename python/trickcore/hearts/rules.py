@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 from trickcore.core._cardset import CardSet
 from trickcore.core.card import C2, C3, CJ, D2, D3, DJ, HA, SQ, Card, Suit
 from trickcore.core.errors import RulesError
-from trickcore.core.rule_fields import cards_field, check_choice, int_field
+from trickcore.core.rule_fields import bool_field, cards_field, check_choice, int_field
 from trickcore.core.simulate_block import block_generator, check_count, side_points
 from trickcore.hearts._core import MAX_ROTATION, MAX_VALUE, KernelRules, simulate_block
 
@@ -22,11 +22,13 @@ GameName: TypeAlias = Literal["svarta-maja", "spardame"]
 PassDirection: TypeAlias = Literal["left", "right", "across", "none"]
 FirstLead: TypeAlias = Literal["lowest-club", "any-club", "left-of-dealer"]
 MoonForm: TypeAlias = Literal["off", "add-to-others", "subtract-from-shooter"]
-Policy: TypeAlias = Literal["random", "greedy"]
 # Low cards taken out, in this order and only as many as needed, so the pack divides evenly.
 REMOVAL_ORDER = (D2, C2, D3, C3)
 HEARTS = CardSet.of_suit(Suit.HEARTS)
 PLAYERS = range(3, 7)
+POINT_FIELDS = ("heart_points", "queen_of_spades_points", "jack_of_diamonds_points",
+                "jack_of_clubs_points", "no_tricks_bonus")
+OPTIONAL_POINT_FIELDS = ("ace_of_hearts_points", "moon_points")
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,9 @@ class Rules:
         if not 0 <= pass_count < self.hand_size:
             raise RulesError(f"pass_count {pass_count}: a player holds {self.hand_size} cards and "
                              f"keeps at least one (0 for no passing)")
+        if not isinstance(self.pass_rotation, (tuple, type(None))):
+            raise RulesError(f"pass_rotation must be a sequence of directions or None, not "
+                             f"{self.pass_rotation!r}")
         rotation = self.rotation
         if not 1 <= len(rotation) <= MAX_ROTATION:
             raise RulesError(
@@ -150,13 +155,12 @@ class Rules:
         for name in ("queen_pass_restricted", "first_trick_protected", "hearts_must_be_broken",
                      "queen_breaks_hearts", "hearts_lead_with_only_queen",
                      "moon_needs_all_penalty_cards", "void_if_one_takes_all", "teams"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        for name in ("heart_points", "ace_of_hearts_points", "queen_of_spades_points",
-                     "jack_of_diamonds_points", "jack_of_clubs_points", "moon_points",
-                     "no_tricks_bonus"):
+            bool_field(name, getattr(self, name))
+        for name in POINT_FIELDS + OPTIONAL_POINT_FIELDS:
             value = getattr(self, name)
-            if value is not None and abs(int_field(name, value)) > MAX_VALUE:
+            if value is None and name in OPTIONAL_POINT_FIELDS:
+                continue
+            if abs(int_field(name, value)) > MAX_VALUE:
                 raise RulesError(f"{name} must be within ±{MAX_VALUE}, not {value}")
         seen: set[Card] = set()
         for card, value in self.card_points:
@@ -165,6 +169,10 @@ class Rules:
                                  f"±{MAX_VALUE}, not {value!r}")
             seen.add(card)
         check_choice("moon", self.moon, MoonForm)
+        if abs(self.moon_value) > MAX_VALUE:  # the kernel bounds it even with moon="off"
+            raise RulesError(f"moon_points: the moon is worth {self.moon_value}, beyond "
+                             f"±{MAX_VALUE} (the total of the moon cards unless moon_points "
+                             f"sets it)")
         if self.moon != "off" and not self.moon_cards:
             raise RulesError("a moon needs at least one card worth points (or moon='off')")
         if self.teams and players not in (4, 6):
@@ -288,7 +296,7 @@ class Rules:
         self,
         seed: np.random.SeedSequence | int,
         count: int,
-        policy: Policy = "random",
+        policy: str = "random",
         *,
         record: bool = False,
     ) -> dict[str, NDArray[Any]]:

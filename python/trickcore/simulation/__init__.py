@@ -7,6 +7,7 @@ the same result everywhere. Results keep every row or, for huge runs, only runni
 they save to .npz or Parquet.
 """
 
+from trickcore.core.rules_codec import register_rules_class
 from trickcore.simulation.errors import (
     GameUnavailableError,
     SimulationArgumentError,
@@ -32,6 +33,7 @@ __all__ = [
     "SummaryRow",
     "UnknownGameError",
     "load",
+    "register_rules_class",
     "rules_for",
     "simulate",
 ]

@@ -58,6 +58,7 @@ class TextBar:
         self.done = 0
         self.started = time.perf_counter()
         self.last_drawn: float | None = None
+        self.width = 0  # of the longest line drawn, which a shorter one must cover
 
     def update(self, n: int) -> None:
         self.done += n
@@ -80,11 +81,12 @@ class TextBar:
         filled = round(fraction * self.WIDTH)
         rate = self.done / elapsed
         remaining = (self.total - self.done) / rate if rate > 0 else 0.0
-        self.stream.write(
-            f"\r{self.label}: {fraction:4.0%}|{'#' * filled}{' ' * (self.WIDTH - filled)}| "
-            f"{format_count(self.done)}/{format_count(self.total)} {self.unit} "
-            f"[{format_seconds(elapsed)}<{format_seconds(remaining)}, "
-            f"{format_count(rate)} {self.unit}/s]")
+        line = (f"{self.label}: {fraction:4.0%}|{'#' * filled}{' ' * (self.WIDTH - filled)}| "
+                f"{format_count(self.done)}/{format_count(self.total)} {self.unit} "
+                f"[{format_seconds(elapsed)}<{format_seconds(remaining)}, "
+                f"{format_count(rate)} {self.unit}/s]")
+        self.width = max(self.width, len(line))
+        self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()
 
 

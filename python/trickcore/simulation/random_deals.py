@@ -19,6 +19,7 @@ from trickcore.core._deal_batch import deal_block
 from trickcore.core.deal_batch import MAX_PLAYERS, deck_ids
 from trickcore.core.errors import RulesError
 from trickcore.core.mask_arrays import SUIT_BITS
+from trickcore.core.rule_fields import int_field
 from trickcore.core.simulate_block import block_generator
 
 # Milton Work points: ace 4, king 3, queen 2, jack 1 (bits of each rank in every suit).
@@ -49,12 +50,14 @@ class DealStats:
     policies: ClassVar[tuple[str, ...]] = ("random",)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 1 <= self.players <= MAX_PLAYERS:
+        if not 1 <= int_field("players", self.players) <= MAX_PLAYERS:
             raise RulesError(f"players must be 1..{MAX_PLAYERS}, not {self.players!r}")
+        if self.hand_size is not None:
+            int_field("hand_size", self.hand_size)
         size = self.cards_per_hand
-        if not isinstance(size, int) or size < 1 or size * self.players > 52:
+        if size < 1 or size * self.players > 52:
             raise RulesError(
-                f"cannot deal {self.players} hands of {size!r} cards from 52 cards")
+                f"hand_size: cannot deal {self.players} hands of {size} cards from 52 cards")
 
     @property
     def cards_per_hand(self) -> int:

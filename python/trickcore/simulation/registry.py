@@ -6,10 +6,13 @@ game whose module is not part of this installation is reported clearly when it i
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from trickcore.core.errors import RulesError
 from trickcore.simulation.errors import GameUnavailableError, UnknownGameError
 from trickcore.simulation.protocol import SimulationRules, check_rules
 
@@ -32,7 +35,16 @@ class Game:
         return True
 
     def preset(self) -> Any:
-        module_name, _, path = self.target.partition(":")
+        """The callable that makes the game's rules from keyword overrides."""
+        return self._resolve(self.target.partition(":")[2].split("."))
+
+    def rules_class(self) -> type:
+        """The rules dataclass of the game (the preset's class, or the preset itself)."""
+        cls: type = self._resolve(self.target.partition(":")[2].split(".")[:1])
+        return cls
+
+    def _resolve(self, parts: list[str]) -> Any:
+        module_name = self.target.partition(":")[0]
         try:
             target: Any = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
@@ -41,7 +53,7 @@ class Game:
             raise GameUnavailableError(
                 f"game {self.name!r} needs {module_name}, which is not part of this "
                 "installation") from None
-        for part in path.split("."):
+        for part in parts:
             if not hasattr(target, part):
                 raise GameUnavailableError(
                     f"game {self.name!r} needs {self.target}, which {module_name} does not "
@@ -63,14 +75,35 @@ GAMES: dict[str, Game] = {game.name: game for game in (
 )}
 
 
+# Names people use for a family of games, and the registry names they may mean.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "hearts": ("svarta-maja", "spardame"),
+    "black-maria": ("svarta-maja",),
+    "dam": ("dam-avoid", "dam-collect"),
+    "checkers": ("draughts",),
+}
+
+
 def game(name: str) -> Game:
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise UnknownGameError(
-            f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}") from None
+    """The registry entry of ``name``, read forgivingly (case, ``_`` or spaces for ``-``); an
+    unknown name raises UnknownGameError suggesting the names it may mean."""
+    key = "-".join(str(name).strip().lower().replace("_", " ").split())
+    if key in GAMES:
+        return GAMES[key]
+    suggestions = ALIASES.get(key) or tuple(difflib.get_close_matches(key, GAMES, n=3))
+    if suggestions:
+        names = " or ".join(filter(None, (", ".join(suggestions[:-1]), suggestions[-1])))
+        raise UnknownGameError(f"unknown game {name!r}; did you mean {names}?")
+    raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
 
 
 def rules_for(name: str, **overrides: Any) -> SimulationRules:
-    """The default rules of a registered game, with keyword ``overrides``."""
-    return check_rules(game(name).preset()(**overrides))
+    """The default rules of a registered game, with keyword ``overrides`` (rule parameters of
+    the game's rules class; RulesError names any other)."""
+    entry = game(name)
+    known = {f.name for f in dataclasses.fields(entry.rules_class()) if f.init}
+    unknown = sorted(set(overrides) - known)
+    if unknown:
+        raise RulesError(f"unknown rule parameter(s) {', '.join(unknown)} for {entry.name}; "
+                         f"parameters: {', '.join(sorted(known))}")
+    return check_rules(entry.preset()(**overrides))

@@ -151,9 +151,9 @@ class SimulationResult:
         metadata, arrays = storage.read(path)
         try:
             return cls._from_record(metadata, arrays)
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, SerializationError):
-                raise
+        except SerializationError as error:
+            raise SerializationError(f"{str(path)!r}: {error}") from None
+        except storage.DAMAGE_ERRORS as error:
             raise SerializationError(f"{str(path)!r}: malformed result metadata: "
                                      f"{type(error).__name__}: {error}") from None
 
@@ -164,9 +164,7 @@ class SimulationResult:
             raise SerializationError(
                 f"not a version {FILE_VERSION} {FILE_FORMAT} file: "
                 f"{metadata.get('format')!r} version {metadata.get('version')!r}")
-        seed = metadata["seed"]
-        layout = {name: Column(np.dtype(column["dtype"]), tuple(int(n) for n in column["shape"]))
-                  for name, column in metadata["layout"].items()}
+        layout = {name: _column(name, column) for name, column in metadata["layout"].items()}
         deals = int(metadata["deals"])
         stats_only = bool(metadata["stats_only"])
         if not stats_only:
@@ -178,11 +176,13 @@ class SimulationResult:
         stats = RunStats.from_dict(metadata["stats"])
         if stats.count != deals and len(stats):
             raise SerializationError(f"statistics cover {stats.count} items, not {deals}")
+        for name, field_stats in stats.items():
+            if name not in layout or field_stats.shape != layout[name].shape:
+                raise SerializationError(f"statistics of {name!r} do not match the layout")
         return cls(
             rules=rules, policy=str(metadata["policy"]), deals=deals,
             start=int(metadata["start"]),
-            seed=np.random.SeedSequence(seed["entropy"], spawn_key=tuple(seed["spawn_key"]),
-                                        pool_size=int(seed["pool_size"])),
+            seed=_seed(metadata["seed"]),
             layout=layout, stats=stats, arrays=None if stats_only else dict(arrays),
             elapsed=float(metadata["elapsed"]), backend=str(metadata["backend"]))
 
@@ -194,6 +194,50 @@ class SimulationResult:
         from trickcore.simulation.plot import plot_distribution
 
         return plot_distribution(self, field, ax=ax, path=path)
+
+
+# Bounds on what a file may ask for, far beyond any real run: columns per row of an output, and
+# the sizes of a seed (numpy's pool is 4 words; entropy and spawn keys are a few words).
+MAX_ROW_COLUMNS = 1 << 20
+POOL_SIZES = range(4, 65)
+MAX_SEED_BITS = 1 << 12
+MAX_SEED_WORDS = 64
+
+
+def _column(name: str, record: Mapping[str, Any]) -> Column:
+    shape = tuple(int(n) for n in record["shape"])
+    if any(n < 0 for n in shape) or math.prod(shape) > MAX_ROW_COLUMNS:
+        raise SerializationError(f"layout of {name!r}: a row of shape {list(shape)} is not "
+                                 f"allowed (at most {MAX_ROW_COLUMNS} values)")
+    return Column(np.dtype(record["dtype"]), shape)
+
+
+def _seed_word(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            0 <= value < 1 << MAX_SEED_BITS):
+        raise SerializationError(f"{where} must be a non-negative int of at most "
+                                 f"{MAX_SEED_BITS} bits, not {value!r:.80}")
+    return value
+
+
+def _seed(record: Mapping[str, Any]) -> np.random.SeedSequence:
+    """The SeedSequence of a file's seed record, whose sizes must be within the bounds above
+    (a tampered pool size could otherwise ask for terabytes)."""
+    pool_size, entropy, spawn_key = record["pool_size"], record["entropy"], record["spawn_key"]
+    if type(pool_size) is not int or pool_size not in POOL_SIZES:
+        raise SerializationError(f"seed pool_size must be {POOL_SIZES.start}.."
+                                 f"{POOL_SIZES.stop - 1}, not {pool_size!r:.80}")
+    if not isinstance(spawn_key, list):
+        raise SerializationError(f"seed spawn_key must be a list, not {spawn_key!r:.80}")
+    for name, words in (("entropy", entropy), ("spawn_key", spawn_key)):
+        if isinstance(words, list) and len(words) > MAX_SEED_WORDS:
+            raise SerializationError(f"seed {name} holds {len(words)} numbers; at most "
+                                     f"{MAX_SEED_WORDS} are allowed")
+    return np.random.SeedSequence(
+        [_seed_word(w, "seed entropy") for w in entropy] if isinstance(entropy, list)
+        else _seed_word(entropy, "seed entropy"),
+        spawn_key=tuple(_seed_word(k, "seed spawn_key") for k in spawn_key),
+        pool_size=pool_size)
 
 
 def _check_arrays(arrays: Mapping[str, NDArray[Any]], layout: Layout, deals: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from trickcore.core._cardset import CardSet
 from trickcore.core._history import KIND_BID, KIND_CLAIM, KIND_LOOK
@@ -158,6 +158,12 @@ class Deal(DealCore, TrickDeal):
     are cheap (a struct copy; the history is shared)."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # the Cython core types it as Any
+
+        @property
+        def rules(self) -> Rules: ...
+
     __hash__ = None  # type: ignore[assignment]  # mutable
     TYPE_TAG = "spades.Deal"
     RULES_TYPE = Rules

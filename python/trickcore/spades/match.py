@@ -16,6 +16,7 @@ class Match(TrickMatch[Deal]):
     side reaches the target (or, with ``min_score``, falls to it) with one side alone on top;
     a tie at the top plays another deal."""
 
+    rules: Rules
     TYPE_TAG = "spades.Match"
     DEAL_TYPE = Deal
     RULES_TYPE = Rules

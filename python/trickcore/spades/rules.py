@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 from trickcore.core._cardset import CardSet
 from trickcore.core.card import C2, D2, Card
 from trickcore.core.errors import RulesError
-from trickcore.core.rule_fields import cards_field, check_choice, int_field
+from trickcore.core.rule_fields import bool_field, cards_field, check_choice, int_field
 from trickcore.core.simulate_block import block_generator, check_count
 from trickcore.spades._core import (
     MAX_BAG_LIMIT,
@@ -28,7 +28,6 @@ BidValue: TypeAlias = int | Literal["nil", "blind nil"]
 RenegeMode: TypeAlias = Literal["strict", "table"]
 Bidding: TypeAlias = Literal["standard", "suicide", "mirror", "whiz"]
 MisdealCondition: TypeAlias = Literal["no-spades", "no-face-cards", "long-suit"]
-Policy: TypeAlias = Literal["random", "greedy"]
 PLAYERS = 4
 JOKERS = CardSet("LJ BJ")
 JOKER_REMOVAL = CardSet([C2, D2])  # our decision: the two lowest cards of the minor suits
@@ -101,13 +100,14 @@ class Rules:
     def _validate(self) -> None:
         check_choice("game", self.game, Literal["spades"])
         for name in ("partnerships", "blind_nil", "suicide", "mirror", "whiz", "jokers"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        if int_field("target", self.target) <= 0:
-            raise RulesError(f"target must be positive, not {self.target}")
-        if self.min_score is not None and int_field("min_score", self.min_score) >= 0:
-            raise RulesError(f"min_score must be negative (a side at or below it loses) or None, "
-                             f"not {self.min_score}")
+            bool_field(name, getattr(self, name))
+        # Scores carried into a deal must stay within the kernel's ±MAX_SCORE.
+        if not 0 < int_field("target", self.target) <= MAX_SCORE:
+            raise RulesError(f"target must be positive, at most {MAX_SCORE}, not {self.target}")
+        if self.min_score is not None and not (
+                -MAX_SCORE <= int_field("min_score", self.min_score) < 0):
+            raise RulesError(f"min_score must be negative (a side at or below it loses), "
+                             f"-{MAX_SCORE}..-1, or None, not {self.min_score}")
         for name in ("nil_value", "blind_nil_value", "bag_penalty"):
             value = int_field(name, getattr(self, name))
             if not 0 <= value <= MAX_VALUE:
@@ -206,7 +206,7 @@ class Rules:
         return reasons
 
     def simulate_block(self, seed: np.random.SeedSequence | int, count: int,
-                       policy: Policy = "random", *, record: bool = False
+                       policy: str = "random", *, record: bool = False
                        ) -> dict[str, NDArray[Any]]:
         """Plays ``count`` complete deals (bidding included) in C from
         ``numpy.random.PCG64(seed)`` with the GIL released: dealer 0, scores and bags 0, bids by
