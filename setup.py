@@ -7,6 +7,7 @@ TRICKCORE_DEBUG=1 builds -O0 -g with C assertions; TRICKCORE_NATIVE=1 adds -marc
 """
 
 import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,7 +18,10 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).parent
 DEBUG = os.environ.get("TRICKCORE_DEBUG") == "1"
-COMPILE_ARGS = ["-std=c99", "-O0", "-g"] if DEBUG else ["-std=c99", "-O3", "-DNDEBUG"]
+# Release builds carry no debug info: -g0 follows Python's own CFLAGS (which hold -g), so it
+# wins; the extensions are linked stripped too, except on macOS, whose linker ignores -s.
+COMPILE_ARGS = ["-std=c99", "-O0", "-g"] if DEBUG else ["-std=c99", "-O3", "-DNDEBUG", "-g0"]
+LINK_ARGS = [] if DEBUG or sys.platform == "darwin" else ["-s"]
 if os.environ.get("TRICKCORE_NATIVE") == "1":
     COMPILE_ARGS.append("-march=native")
 
@@ -98,6 +102,7 @@ def extension_for(pyx: Path) -> Extension:
         include_dirs=["src", numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")],
         extra_compile_args=COMPILE_ARGS,
+        extra_link_args=LINK_ARGS,
     )
 
 
