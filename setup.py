@@ -22,6 +22,7 @@ DEBUG = os.environ.get("TRICKCORE_DEBUG") == "1"
 # wins; the extensions are linked stripped too, except on macOS, whose linker ignores -s.
 COMPILE_ARGS = ["-std=c99", "-O0", "-g"] if DEBUG else ["-std=c99", "-O3", "-DNDEBUG", "-g0"]
 LINK_ARGS = [] if DEBUG or sys.platform == "darwin" else ["-s"]
+KERNEL_WARNINGS = ["-Wall", "-Wextra"]  # the kernels build warning-free (.ci/check-c)
 if os.environ.get("TRICKCORE_NATIVE") == "1":
     COMPILE_ARGS.append("-march=native")
 
@@ -82,7 +83,8 @@ class BuildKernelsThenExtensions(build_ext):
         def compile_one(source: str) -> list[str]:
             return self.compiler.compile(
                 [source], output_dir=out_dir, depends=headers, debug=DEBUG,
-                include_dirs=["src", numpy.get_include()], extra_postargs=COMPILE_ARGS,
+                include_dirs=["src", numpy.get_include()],
+                extra_postargs=COMPILE_ARGS + KERNEL_WARNINGS,
             )
 
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:

@@ -5,8 +5,8 @@ int dr_check_position(const dr_position *p)
     dr_bits stray = (p->black | p->white | p->kings) & ~DR_VALID;
     if (stray) return -1;
     dr_bits faults[] = {
-        p->black & p->white,                 /* a square held by both sides */
-        p->kings & ~(p->black | p->white),   /* a king on an empty square */
+        p->black & p->white,               /* a square held by both sides */
+        p->kings & ~(p->black | p->white), /* a king on an empty square */
         p->black & ~p->kings & DR_BLACK_CROWN,
         p->white & ~p->kings & DR_WHITE_CROWN,
     };

@@ -35,34 +35,47 @@ typedef uint64_t dr_bits;
 #define DR_NOINLINE
 #endif
 
-#define DR_VALID ((((dr_bits)1 << 35) - 1) & ~(((dr_bits)1 << 8) | ((dr_bits)1 << 17) | ((dr_bits)1 << 26)))
+#define DR_VALID \
+    ((((dr_bits)1 << 35) - 1) & ~(((dr_bits)1 << 8) | ((dr_bits)1 << 17) | ((dr_bits)1 << 26)))
 /* Where each side's men are crowned: Black on 29..32, White on 1..4. */
 #define DR_BLACK_CROWN ((dr_bits)0xF << 31)
 #define DR_WHITE_CROWN ((dr_bits)0xF)
 
 typedef struct dr_position {
-    dr_bits black;   /* black pieces */
-    dr_bits white;   /* white pieces */
-    dr_bits kings;   /* kings of either colour (a subset of black | white) */
-    int turn;        /* DR_BLACK or DR_WHITE: the side to move */
+    dr_bits black; /* black pieces */
+    dr_bits white; /* white pieces */
+    dr_bits kings; /* kings of either colour (a subset of black | white) */
+    int turn;      /* DR_BLACK or DR_WHITE: the side to move */
 } dr_position;
 
 typedef struct dr_move {
-    dr_bits moved;      /* from ^ to (zero when a king's capture loop ends where it started) */
-    dr_bits captured;   /* the captured pieces */
-    dr_bits kings;      /* xor on the kings board: the moving king, a crowning, captured kings */
-    uint8_t path[DR_MAX_PATH];  /* landing path in square numbers 1..32, path[0] = start (not
+    dr_bits moved;    /* from ^ to (zero when a king's capture loop ends where it started) */
+    dr_bits captured; /* the captured pieces */
+    dr_bits kings;    /* xor on the kings board: the moving king, a crowning, captured kings */
+    uint8_t path[DR_MAX_PATH]; /* landing path in square numbers 1..32, path[0] = start (not
                                  * filled in by dr_generate_capture_masks) */
-    uint8_t length;             /* squares in the path: 2 for a step or a single jump */
+    uint8_t length;            /* squares in the path: 2 for a step or a single jump */
 } dr_move;
 
-static inline int dr_index_of_square(int square) { return (square - 1) + (square - 1) / 8; }
+static inline int dr_index_of_square(int square)
+{
+    return (square - 1) + (square - 1) / 8;
+}
 
-static inline int dr_square_of_index(int index) { return index - index / 9 + 1; }
+static inline int dr_square_of_index(int index)
+{
+    return index - index / 9 + 1;
+}
 
-static inline int dr_lowest_index(dr_bits b) { return __builtin_ctzll(b); }
+static inline int dr_lowest_index(dr_bits b)
+{
+    return __builtin_ctzll(b);
+}
 
-static inline int dr_popcount(dr_bits b) { return __builtin_popcountll(b); }
+static inline int dr_popcount(dr_bits b)
+{
+    return __builtin_popcountll(b);
+}
 
 /* Portable x86-64 builds target a baseline without the popcount instruction, where the builtin
  * becomes a library call; the hot counting kernels are therefore also compiled for CPUs that
@@ -89,11 +102,20 @@ static inline dr_bits dr_from_squares(uint32_t m)
 
 /* One diagonal step (d = +-4, +-5) of every bit; bits leaving the board need masking by the
  * caller (every mask it is and-ed with is a subset of DR_VALID). */
-static inline dr_bits dr_shift(dr_bits b, int d) { return d > 0 ? b << d : b >> -d; }
+static inline dr_bits dr_shift(dr_bits b, int d)
+{
+    return d > 0 ? b << d : b >> -d;
+}
 
-static inline dr_bits dr_own(const dr_position *p) { return p->turn == DR_BLACK ? p->black : p->white; }
+static inline dr_bits dr_own(const dr_position *p)
+{
+    return p->turn == DR_BLACK ? p->black : p->white;
+}
 
-static inline dr_bits dr_empty(const dr_position *p) { return ~(p->black | p->white) & DR_VALID; }
+static inline dr_bits dr_empty(const dr_position *p)
+{
+    return ~(p->black | p->white) & DR_VALID;
+}
 
 /* Makes a move of the side to move; dr_unmake takes it back. */
 static inline void dr_make(dr_position *p, const dr_move *m)

@@ -6,16 +6,16 @@
 /* The state of one capture search: the piece's start, what it may jump and land on, the path so
  * far and where complete sequences go (nowhere when only counting). */
 typedef struct {
-    dr_bits start;      /* the capturing piece's square */
-    dr_bits enemy;      /* enemy pieces (captured ones stay on the board until the end) */
+    dr_bits start; /* the capturing piece's square */
+    dr_bits enemy; /* enemy pieces (captured ones stay on the board until the end) */
     dr_bits enemy_kings;
-    dr_bits empty;      /* empty squares, the start square included (a king may come back) */
-    dr_bits crown;      /* where a man is crowned, ending the move */
+    dr_bits empty; /* empty squares, the start square included (a king may come back) */
+    dr_bits crown; /* where a man is crowned, ending the move */
     int king;
-    dr_move *moves;     /* NULL: count only */
-    int paths;          /* record landing paths (notation) or only the masks (search, perft) */
+    dr_move *moves; /* NULL: count only */
+    int paths;      /* record landing paths (notation) or only the masks (search, perft) */
     int count;
-    int capacity;       /* count > capacity signals overflow */
+    int capacity; /* count > capacity signals overflow */
     uint8_t path[DR_MAX_PATH];
 } dr_capture_search;
 
@@ -47,30 +47,33 @@ static void dr_extend_king(dr_capture_search *s, dr_bits at, dr_bits captured, i
 
 /* Tries the jump from `at` in direction d and searches on from its landing square; returns
  * whether the jump was possible. A man that lands on its crowning row is crowned and stops. */
-DR_INLINE int dr_try_jump(dr_capture_search *s, dr_bits at, dr_bits captured, int jumps,
-                              int piece, int d)
+DR_INLINE int dr_try_jump(dr_capture_search *s, dr_bits at, dr_bits captured, int jumps, int piece,
+                          int d)
 {
     if (piece != DR_KING && !dr_is_forward(piece, d)) return 0;
     dr_bits victim = dr_shift(at, d) & s->enemy & ~captured;
     dr_bits landing = dr_shift(at, 2 * d) & s->empty;
     if (!victim || !landing || s->count > s->capacity) return !!(victim && landing);
-    if (jumps + 1 >= DR_MAX_PATH) {   /* only in malformed positions: more than 12 enemies */
+    if (jumps + 1 >= DR_MAX_PATH) { /* only in malformed positions: more than 12 enemies */
         s->count = s->capacity + 1;
         return 1;
     }
     if (s->paths) s->path[jumps + 1] = (uint8_t)dr_square_of_index(dr_lowest_index(landing));
     captured |= victim;
-    if (piece == DR_KING) dr_extend_king(s, landing, captured, jumps + 1);
-    else if (landing & s->crown) dr_record_capture(s, landing, captured, jumps + 1);
-    else if (piece == DR_BLACK_MAN) dr_extend_black_man(s, landing, captured, jumps + 1);
-    else dr_extend_white_man(s, landing, captured, jumps + 1);
+    if (piece == DR_KING)
+        dr_extend_king(s, landing, captured, jumps + 1);
+    else if (landing & s->crown)
+        dr_record_capture(s, landing, captured, jumps + 1);
+    else if (piece == DR_BLACK_MAN)
+        dr_extend_black_man(s, landing, captured, jumps + 1);
+    else
+        dr_extend_white_man(s, landing, captured, jumps + 1);
     return 1;
 }
 
 /* Extends the sequence that has made `jumps` jumps and stands on `at`, recording every complete
  * sequence: one that cannot jump again. `piece` is a compile-time constant. */
-DR_INLINE void dr_extend(dr_capture_search *s, dr_bits at, dr_bits captured, int jumps,
-                             int piece)
+DR_INLINE void dr_extend(dr_capture_search *s, dr_bits at, dr_bits captured, int jumps, int piece)
 {
     int extended = dr_try_jump(s, at, captured, jumps, piece, -5);
     extended |= dr_try_jump(s, at, captured, jumps, piece, -4);
@@ -100,9 +103,12 @@ DR_INLINE void dr_first_man_jump(dr_capture_search *s, dr_bits from, dr_bits end
 {
     dr_bits landing = dr_shift(from, 2 * d), victim = dr_shift(from, d);
     if (s->paths) s->path[1] = (uint8_t)dr_square_of_index(dr_lowest_index(landing));
-    if (landing & ends) dr_record_capture(s, landing, victim, 1);
-    else if (side == DR_BLACK) dr_extend_black_man(s, landing, victim, 1);
-    else dr_extend_white_man(s, landing, victim, 1);
+    if (landing & ends)
+        dr_record_capture(s, landing, victim, 1);
+    else if (side == DR_BLACK)
+        dr_extend_black_man(s, landing, victim, 1);
+    else
+        dr_extend_white_man(s, landing, victim, 1);
 }
 
 /* Men's first jumps are read from direction masks (most captures are a man's single jump);
@@ -129,7 +135,7 @@ DR_INLINE int dr_side_captures(const dr_position *p, int side, dr_move *moves, i
     s.capacity = moves ? capacity : INT_MAX;
     dr_bits ends1 = dr_final_landings(dr_shift(men1, 2 * d1), enemy, empty, s.crown, side);
     dr_bits ends2 = dr_final_landings(dr_shift(men2, 2 * d2), enemy, empty, s.crown, side);
-    if (!moves) {   /* counting: single jumps that end the move need no search */
+    if (!moves) { /* counting: single jumps that end the move need no search */
         s.count = dr_popcount(ends1) + dr_popcount(ends2);
         men1 &= ~dr_shift(ends1, -2 * d1);
         men2 &= ~dr_shift(ends2, -2 * d2);
@@ -172,8 +178,8 @@ DR_POPCNT_CLONES int dr_count_captures(const dr_position *p)
 }
 
 /* Appends the step from `from` in direction d if it is legal; returns 0, or -1 when full. */
-DR_INLINE int dr_add_step(const dr_position *p, dr_move *moves, int *n, int capacity,
-                              dr_bits from, dr_bits targets, int d)
+DR_INLINE int dr_add_step(const dr_position *p, dr_move *moves, int *n, int capacity, dr_bits from,
+                          dr_bits targets, int d)
 {
     dr_bits to = dr_shift(from, d) & targets;
     if (!to) return 0;
@@ -198,7 +204,7 @@ int dr_generate(const dr_position *p, dr_move *moves, int capacity)
     dr_bits ahead4 = dr_side_step_targets(p, p->turn, 4);
     dr_bits ahead5 = dr_side_step_targets(p, p->turn, 5);
     dr_bits movable = (back5 << 5) | (back4 << 4) | (ahead4 >> 4) | (ahead5 >> 5);
-    while (movable) {   /* by start square, then by direction: ascending paths */
+    while (movable) { /* by start square, then by direction: ascending paths */
         dr_bits from = movable & (0 - movable);
         movable ^= from;
         if (dr_add_step(p, moves, &n, capacity, from, back5, -5) ||

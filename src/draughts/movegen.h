@@ -11,7 +11,10 @@
  * generator checks the bound anyway. */
 #define DR_MAX_MOVES 256
 
-static inline int dr_is_forward(int side, int d) { return side == DR_BLACK ? d > 0 : d < 0; }
+static inline int dr_is_forward(int side, int d)
+{
+    return side == DR_BLACK ? d > 0 : d < 0;
+}
 
 /* Of `movers`, those with an enemy piece next to them in direction d and an empty square behind. */
 DR_INLINE dr_bits dr_jumpers_toward(dr_bits movers, dr_bits enemy, dr_bits empty, int d)
@@ -32,8 +35,8 @@ DR_INLINE dr_bits dr_side_jumpers(const dr_position *p, int side)
     dr_bits enemy = side == DR_BLACK ? p->white : p->black;
     dr_bits empty = dr_empty(p), kings = own & p->kings;
     int d1 = side == DR_BLACK ? 4 : -5, d2 = side == DR_BLACK ? 5 : -4;
-    dr_bits jumpers = dr_jumpers_toward(own, enemy, empty, d1) |
-                      dr_jumpers_toward(own, enemy, empty, d2);
+    dr_bits jumpers =
+        dr_jumpers_toward(own, enemy, empty, d1) | dr_jumpers_toward(own, enemy, empty, d2);
     if (kings)
         jumpers |= dr_jumpers_toward(kings, enemy, empty, -d1) |
                    dr_jumpers_toward(kings, enemy, empty, -d2);

@@ -35,8 +35,8 @@ DR_INLINE uint64_t dr_bulk_count(const dr_position *p, int side)
 
 /* The leaves below a child (black, white, kings) of a depth `depth` node of `side`: with bulk
  * counting, the moves of a child of a depth-2 node are counted here, inline. */
-DR_INLINE uint64_t dr_perft_child(dr_bits black, dr_bits white, dr_bits kings, int depth,
-                                  int bulk, int side)
+DR_INLINE uint64_t dr_perft_child(dr_bits black, dr_bits white, dr_bits kings, int depth, int bulk,
+                                  int side)
 {
     if (depth == 2 && bulk) {
         dr_position child = {black, white, kings, side ^ 1};
@@ -56,11 +56,13 @@ static DR_NOINLINE uint64_t dr_perft_captures(const dr_position *p, int depth, i
         dr_position c = *p;
         dr_make(&c, &moves[i]);
         if (bulk)
-            leaves += p->turn == DR_BLACK ? dr_perft_child(c.black, c.white, c.kings, depth, 1, DR_BLACK)
-                                          : dr_perft_child(c.black, c.white, c.kings, depth, 1, DR_WHITE);
+            leaves += p->turn == DR_BLACK
+                          ? dr_perft_child(c.black, c.white, c.kings, depth, 1, DR_BLACK)
+                          : dr_perft_child(c.black, c.white, c.kings, depth, 1, DR_WHITE);
         else
-            leaves += p->turn == DR_BLACK ? dr_perft_child(c.black, c.white, c.kings, depth, 0, DR_BLACK)
-                                          : dr_perft_child(c.black, c.white, c.kings, depth, 0, DR_WHITE);
+            leaves += p->turn == DR_BLACK
+                          ? dr_perft_child(c.black, c.white, c.kings, depth, 0, DR_BLACK)
+                          : dr_perft_child(c.black, c.white, c.kings, depth, 0, DR_WHITE);
     }
     return leaves;
 }
@@ -81,7 +83,7 @@ DR_INLINE uint64_t dr_perft_masks(const dr_position *p, int depth, int bulk, int
         dr_bits to = targets & (0 - targets);
         dr_bits from = dr_shift(to, kind == DR_MAN_JUMP ? -2 * d : -d);
         dr_bits victim = kind == DR_MAN_JUMP ? dr_shift(to, -d) : 0;
-        dr_bits kings = kind == DR_MAN_JUMP  ? (p->kings & ~victim) | (to & crown)
+        dr_bits kings = kind == DR_MAN_JUMP    ? (p->kings & ~victim) | (to & crown)
                         : kind == DR_KING_STEP ? p->kings ^ from ^ to
                                                : p->kings | (to & crown);
         dr_bits moved = own ^ from ^ to, rest = enemy ^ victim;
@@ -97,17 +99,16 @@ DR_INLINE uint64_t dr_perft_steps(const dr_position *p, int depth, int bulk, int
     dr_bits kings = own & p->kings;
     uint64_t leaves = 0;
     if (dr_is_forward(side, d))
-        leaves = dr_perft_masks(p, depth, bulk, side, d, dr_shift(own & ~kings, d) & empty,
-                                DR_MAN_STEP);
+        leaves =
+            dr_perft_masks(p, depth, bulk, side, d, dr_shift(own & ~kings, d) & empty, DR_MAN_STEP);
     if (kings)
-        leaves += dr_perft_masks(p, depth, bulk, side, d, dr_shift(kings, d) & empty,
-                                 DR_KING_STEP);
+        leaves += dr_perft_masks(p, depth, bulk, side, d, dr_shift(kings, d) & empty, DR_KING_STEP);
     return leaves;
 }
 
 /* One node (depth >= 1) with the side to move and the counting mode compile-time constants. */
-DR_INLINE uint64_t dr_perft_side(dr_bits black, dr_bits white, dr_bits kings, int depth,
-                                 int bulk, int side)
+DR_INLINE uint64_t dr_perft_side(dr_bits black, dr_bits white, dr_bits kings, int depth, int bulk,
+                                 int side)
 {
     dr_position node = {black, white, kings, side};
     const dr_position *p = &node;
@@ -124,24 +125,51 @@ DR_INLINE uint64_t dr_perft_side(dr_bits black, dr_bits white, dr_bits kings, in
            dr_perft_steps(p, depth, bulk, side, 4) + dr_perft_steps(p, depth, bulk, side, 5);
 }
 
-DR_PERFT_SIGNATURE(dr_perft_black_bulk_body) { return dr_perft_side(black, white, kings, depth, 1, DR_BLACK); }
-DR_PERFT_SIGNATURE(dr_perft_white_bulk_body) { return dr_perft_side(black, white, kings, depth, 1, DR_WHITE); }
-DR_PERFT_SIGNATURE(dr_perft_black_full_body) { return dr_perft_side(black, white, kings, depth, 0, DR_BLACK); }
-DR_PERFT_SIGNATURE(dr_perft_white_full_body) { return dr_perft_side(black, white, kings, depth, 0, DR_WHITE); }
+DR_PERFT_SIGNATURE(dr_perft_black_bulk_body)
+{
+    return dr_perft_side(black, white, kings, depth, 1, DR_BLACK);
+}
+DR_PERFT_SIGNATURE(dr_perft_white_bulk_body)
+{
+    return dr_perft_side(black, white, kings, depth, 1, DR_WHITE);
+}
+DR_PERFT_SIGNATURE(dr_perft_black_full_body)
+{
+    return dr_perft_side(black, white, kings, depth, 0, DR_BLACK);
+}
+DR_PERFT_SIGNATURE(dr_perft_white_full_body)
+{
+    return dr_perft_side(black, white, kings, depth, 0, DR_WHITE);
+}
 
-DR_PERFT_SIGNATURE(dr_perft_black_bulk) { return depth ? dr_perft_black_bulk_body(black, white, kings, depth) : 1; }
-DR_PERFT_SIGNATURE(dr_perft_white_bulk) { return depth ? dr_perft_white_bulk_body(black, white, kings, depth) : 1; }
-DR_PERFT_SIGNATURE(dr_perft_black_full) { return depth ? dr_perft_black_full_body(black, white, kings, depth) : 1; }
-DR_PERFT_SIGNATURE(dr_perft_white_full) { return depth ? dr_perft_white_full_body(black, white, kings, depth) : 1; }
+DR_PERFT_SIGNATURE(dr_perft_black_bulk)
+{
+    return depth ? dr_perft_black_bulk_body(black, white, kings, depth) : 1;
+}
+DR_PERFT_SIGNATURE(dr_perft_white_bulk)
+{
+    return depth ? dr_perft_white_bulk_body(black, white, kings, depth) : 1;
+}
+DR_PERFT_SIGNATURE(dr_perft_black_full)
+{
+    return depth ? dr_perft_black_full_body(black, white, kings, depth) : 1;
+}
+DR_PERFT_SIGNATURE(dr_perft_white_full)
+{
+    return depth ? dr_perft_white_full_body(black, white, kings, depth) : 1;
+}
 
 int dr_perft(const dr_position *p, int depth, int bulk, uint64_t *leaves)
 {
-    if (depth < 0 || depth > DR_MAX_PERFT_DEPTH || dr_check_position(p) != 0) return TC_ERR_ARGUMENT;
+    if (depth < 0 || depth > DR_MAX_PERFT_DEPTH || dr_check_position(p) != 0)
+        return TC_ERR_ARGUMENT;
     if (bulk)
-        *leaves = p->turn == DR_BLACK ? dr_perft_next(DR_BLACK, 1, p->black, p->white, p->kings, depth)
-                                      : dr_perft_next(DR_WHITE, 1, p->black, p->white, p->kings, depth);
+        *leaves = p->turn == DR_BLACK
+                      ? dr_perft_next(DR_BLACK, 1, p->black, p->white, p->kings, depth)
+                      : dr_perft_next(DR_WHITE, 1, p->black, p->white, p->kings, depth);
     else
-        *leaves = p->turn == DR_BLACK ? dr_perft_next(DR_BLACK, 0, p->black, p->white, p->kings, depth)
-                                      : dr_perft_next(DR_WHITE, 0, p->black, p->white, p->kings, depth);
+        *leaves = p->turn == DR_BLACK
+                      ? dr_perft_next(DR_BLACK, 0, p->black, p->white, p->kings, depth)
+                      : dr_perft_next(DR_WHITE, 0, p->black, p->white, p->kings, depth);
     return TC_OK;
 }

@@ -10,23 +10,23 @@
 
 /* How a game ended. */
 enum dr_end {
-    DR_END_NO_MOVES = 1,     /* the side to move has no piece or no legal move: it lost */
-    DR_END_REPETITION = 2,   /* draw: a threefold-repetition claim became possible */
-    DR_END_FORTY_MOVES = 3,  /* draw: a 40-move-rule claim became possible */
-    DR_END_MAX_PLIES = 4     /* draw by adjudication after the ply limit */
+    DR_END_NO_MOVES = 1,    /* the side to move has no piece or no legal move: it lost */
+    DR_END_REPETITION = 2,  /* draw: a threefold-repetition claim became possible */
+    DR_END_FORTY_MOVES = 3, /* draw: a 40-move-rule claim became possible */
+    DR_END_MAX_PLIES = 4    /* draw by adjudication after the ply limit */
 };
 
 typedef struct dr_playout_rules {
-    int auto_draw;       /* end the game as a draw as soon as a draw claim would be possible */
-    int32_t max_plies;   /* adjudicate a draw after this many plies; 0: no limit (needs auto_draw) */
+    int auto_draw;     /* end the game as a draw as soon as a draw claim would be possible */
+    int32_t max_plies; /* adjudicate a draw after this many plies; 0: no limit (needs auto_draw) */
 } dr_playout_rules;
 
 typedef struct dr_game_summary {
-    int8_t result;        /* +1 Black won, -1 White won, 0 draw */
-    int8_t end;           /* an enum dr_end */
-    int8_t black_pieces;  /* pieces left at the end */
+    int8_t result;       /* +1 Black won, -1 White won, 0 draw */
+    int8_t end;          /* an enum dr_end */
+    int8_t black_pieces; /* pieces left at the end */
     int8_t white_pieces;
-    int32_t plies;        /* plies played */
+    int32_t plies; /* plies played */
 } dr_game_summary;
 
 /* Plays one random game from `start`. When `choices` is not NULL, the index of each ply's move in

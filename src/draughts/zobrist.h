@@ -24,7 +24,8 @@ static inline uint64_t dr_zobrist_square(const dr_position *p, int index)
 static inline uint64_t dr_zobrist_hash(const dr_position *p)
 {
     uint64_t h = p->turn == DR_WHITE ? dr_zobrist_white_to_move : 0;
-    for (dr_bits b = p->black | p->white; b; b &= b - 1) h ^= dr_zobrist_square(p, dr_lowest_index(b));
+    for (dr_bits b = p->black | p->white; b; b &= b - 1)
+        h ^= dr_zobrist_square(p, dr_lowest_index(b));
     return h;
 }
 

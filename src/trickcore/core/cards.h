@@ -28,11 +28,26 @@ typedef struct {
     tc_mask twice;
 } tc_multiset;
 
-static inline int tc_suit(int card) { return card / TC_NUM_RANKS; }
-static inline int tc_rank(int card) { return card % TC_NUM_RANKS; }
-static inline int tc_is_joker(int card) { return card >= TC_FIRST_JOKER; }
-static inline tc_mask tc_bit(int card) { return UINT64_C(1) << card; }
-static inline tc_mask tc_suit_mask(int suit) { return TC_SUIT_MASK_BITS << (suit * TC_NUM_RANKS); }
+static inline int tc_suit(int card)
+{
+    return card / TC_NUM_RANKS;
+}
+static inline int tc_rank(int card)
+{
+    return card % TC_NUM_RANKS;
+}
+static inline int tc_is_joker(int card)
+{
+    return card >= TC_FIRST_JOKER;
+}
+static inline tc_mask tc_bit(int card)
+{
+    return UINT64_C(1) << card;
+}
+static inline tc_mask tc_suit_mask(int suit)
+{
+    return TC_SUIT_MASK_BITS << (suit * TC_NUM_RANKS);
+}
 
 /* Cards in a mask. Without POPCNT in the build, __builtin_popcountll is a libgcc call; this
  * SWAR count is inline instead, and GCC and clang turn it back into popcnt in functions compiled
@@ -49,9 +64,15 @@ static inline int tc_popcount(tc_mask m)
 #endif
 }
 /* Lowest and highest card of a non-empty mask. */
-static inline int tc_lowest(tc_mask m) { return __builtin_ctzll(m); }
+static inline int tc_lowest(tc_mask m)
+{
+    return __builtin_ctzll(m);
+}
 /* 63 ^ clz rather than 63 - clz (the same for clz <= 63): compilers then emit a single bsr. */
-static inline int tc_highest(tc_mask m) { return 63 ^ __builtin_clzll(m); }
+static inline int tc_highest(tc_mask m)
+{
+    return 63 ^ __builtin_clzll(m);
+}
 
 static inline int tc_multiset_count(tc_multiset s, int card)
 {
@@ -68,8 +89,10 @@ static inline int tc_multiset_add(tc_multiset *s, int card)
 {
     tc_mask b = tc_bit(card);
     if (s->twice & b) return -1;
-    if (s->once & b) s->twice |= b;
-    else s->once |= b;
+    if (s->once & b)
+        s->twice |= b;
+    else
+        s->once |= b;
     return 0;
 }
 

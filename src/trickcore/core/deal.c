@@ -17,8 +17,8 @@ uint64_t tc_batch_accepted_bits(bitgen_t *rng, uint64_t x, const uint32_t *bound
 
 uint64_t tc_batch_accepted(bitgen_t *rng, const tc_batch *b, uint64_t x)
 {
-    const uint32_t bounds[4] = {(uint32_t)b->bound[0], (uint32_t)b->bound[1],
-                                (uint32_t)b->bound[2], (uint32_t)b->bound[3]};
+    const uint32_t bounds[4] = {(uint32_t)b->bound[0], (uint32_t)b->bound[1], (uint32_t)b->bound[2],
+                                (uint32_t)b->bound[3]};
     return tc_batch_accepted_bits(rng, x, bounds, 4, 32);
 }
 
@@ -52,8 +52,7 @@ void tc_dealer_deal_4x13_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *h
 }
 
 #ifdef TC_ISA_BMI2_CLONE
-TC_ISA_BMI2_TARGET void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng,
-                                                  tc_mask *hands)
+TC_ISA_BMI2_TARGET void tc_dealer_deal_4x13_bmi2(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands)
 {
     tc_dealer_deal_full_isa(dl, rng, hands, 4, 13, TC_ISA_BMI2);
 }
@@ -121,8 +120,8 @@ static void deal_one_pack_portable(const tc_dealer *dl, bitgen_t *rng, int64_t c
 }
 
 #ifdef TC_ISA_BMI2_CLONE
-TC_ISA_BMI2_TARGET static void deal_one_pack_bmi2(const tc_dealer *dl, bitgen_t *rng,
-                                                   int64_t count, tc_mask *hands, uint8_t *stock)
+TC_ISA_BMI2_TARGET static void deal_one_pack_bmi2(const tc_dealer *dl, bitgen_t *rng, int64_t count,
+                                                  tc_mask *hands, uint8_t *stock)
 {
     deal_one_pack(dl, rng, count, hands, stock, TC_ISA_BMI2);
 }

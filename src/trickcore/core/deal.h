@@ -76,8 +76,8 @@ typedef struct {
 /* The batch of `steps` (1..4) bounds top, top-1, ... */
 static inline tc_batch tc_batch_of(uint32_t top, int steps)
 {
-    tc_batch b = {{top, steps > 1 ? top - 1 : 1, steps > 2 ? top - 2 : 1, steps > 3 ? top - 3 : 1},
-                  0, 0};
+    tc_batch b = {
+        {top, steps > 1 ? top - 1 : 1, steps > 2 ? top - 2 : 1, steps > 3 ? top - 3 : 1}, 0, 0};
     b.product = (uint32_t)(b.bound[0] * b.bound[1] * b.bound[2] * b.bound[3]);
     b.limit = (uint64_t)b.product << 32;
     return b;
@@ -95,7 +95,7 @@ static TC_ALWAYS_INLINE uint64_t tc_batch_step(uint64_t *x, uint64_t bound)
 /* index[i] (unless index is NULL) for the `count` bounds bounds[i] of the batch x (held as
  * tc_batch_step takes it), by its steps; returns the last low part, shifted alike. */
 static TC_ALWAYS_INLINE uint64_t tc_batch_steps(uint64_t x, const uint32_t *bounds, int count,
-                                                    uint32_t *index)
+                                                uint32_t *index)
 {
     for (int i = 0; i < count; ++i) {
         uint64_t k = tc_batch_step(&x, bounds[i]);
@@ -106,8 +106,7 @@ static TC_ALWAYS_INLINE uint64_t tc_batch_steps(uint64_t x, const uint32_t *boun
 
 /* index[i] from the batch's 32-bit number held in the top half of x (x = number << 32), by its
  * four steps; returns the last low part, shifted alike (to compare with the batch's limit). */
-static TC_ALWAYS_INLINE uint64_t tc_batch_indices(uint64_t x, const tc_batch *b,
-                                                      uint64_t *index)
+static TC_ALWAYS_INLINE uint64_t tc_batch_indices(uint64_t x, const tc_batch *b, uint64_t *index)
 {
     for (int i = 0; i < 4; ++i) index[i] = tc_batch_step(&x, b->bound[i]);
     return x;
@@ -203,8 +202,7 @@ static inline void tc_shuffle_plan(tc_index_plan *plan, int n, int keep)
 static TC_ALWAYS_INLINE uint64_t tc_shuffle_batch(uint8_t *cards, uint8_t *top, uint64_t x,
                                                   const tc_batch *b)
 {
-    for (int i = 0; i < 4; ++i)
-        tc_shuffle_step(cards, top - i, tc_batch_step(&x, b->bound[i]));
+    for (int i = 0; i < 4; ++i) tc_shuffle_step(cards, top - i, tc_batch_step(&x, b->bound[i]));
     return x;
 }
 
@@ -227,7 +225,8 @@ static TC_ALWAYS_INLINE void tc_shuffle_planned(const tc_index_plan *plan, bitge
             tc_shuffle_batch_redo(rng, cards, top, *x, b);
     if (plan->full < plan->batches) { /* the partial batch: 1 to 3 steps */
         tc_batch_draw(rng, *x, b, k);
-        for (int i = 0; i < plan->picks - 4 * plan->full; ++i) tc_shuffle_step(cards, top - i, k[i]);
+        for (int i = 0; i < plan->picks - 4 * plan->full; ++i)
+            tc_shuffle_step(cards, top - i, k[i]);
     }
 }
 
@@ -297,8 +296,8 @@ static TC_ALWAYS_INLINE void tc_undealt_take(tc_undealt *u, int k, int isa)
 /* Takes the card of index k for pick `*left` of the seat `*seat` dealing to; after the hand's last
  * pick, writes the hand and moves on to the next seat down. */
 static TC_ALWAYS_INLINE void tc_dealer_take(const tc_dealer *dl, tc_undealt *u, int k,
-                                            tc_mask *before, int *left, int *seat,
-                                            tc_mask *hands, int isa)
+                                            tc_mask *before, int *left, int *seat, tc_mask *hands,
+                                            int isa)
 {
     tc_undealt_take(u, k, isa);
     if (--*left == 0) {
@@ -415,8 +414,8 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
  * indices are interleaved too, a's at even positions (strided stores, which compilers leave
  * scalar). */
 static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *rng,
-                                                 tc_mask *hands_a, tc_mask *hands_b,
-                                                 tc_mask *rest, int isa)
+                                                 tc_mask *hands_a, tc_mask *hands_b, tc_mask *rest,
+                                                 int isa)
 {
     uint32_t index[2 * 4 * TC_MAX_BATCHES];
     tc_index_plan_draw(&dl->plan, rng, index, 2);

@@ -18,8 +18,8 @@ typedef struct {
     int8_t phase;                    /* enum tc_phase */
     int8_t to_act;                   /* the seat to act; -1 when the deal is over */
     int8_t dealer;
-    int8_t leader;                   /* the seat that led (or leads) the current trick */
-    int8_t trick_len;                /* cards in the current trick */
+    int8_t leader;    /* the seat that led (or leads) the current trick */
+    int8_t trick_len; /* cards in the current trick */
     int8_t tricks_played;
     int8_t players;
 } tc_deal_head;

@@ -5,7 +5,8 @@
 static int check_rules(const tc_trick_rules *rules)
 {
     if (rules->trump < TC_NO_TRUMP || rules->trump >= TC_NUM_SUITS) return TC_ERR_ARGUMENT;
-    if (rules->duplicates != TC_DUP_FIRST && rules->duplicates != TC_DUP_LAST) return TC_ERR_ARGUMENT;
+    if (rules->duplicates != TC_DUP_FIRST && rules->duplicates != TC_DUP_LAST)
+        return TC_ERR_ARGUMENT;
     if (rules->jokers < TC_JOKER_NONE || rules->jokers > TC_JOKER_NEUTRAL) return TC_ERR_ARGUMENT;
     if (rules->jokers == TC_JOKER_TOP_TRUMP && rules->trump == TC_NO_TRUMP) return TC_ERR_ARGUMENT;
     if (rules->packs != 1 && rules->packs != 2) return TC_ERR_ARGUMENT;
@@ -75,8 +76,8 @@ static const tc_mask trump_cards[8] = {0, SUIT_(0), SUIT_(1), SUIT_(2), SUIT_(3)
 #define OUT4_ OUT_, OUT_, OUT_, OUT_
 #define OUT16_ OUT4_, OUT4_, OUT4_, OUT4_
 #define OUT64_ OUT16_, OUT16_, OUT16_, OUT16_
-static const tc_mask card_bit[256] = {BIT16_(0), BIT16_(16), BIT16_(32), BIT4_(48),
-                                      OUT4_, OUT4_, OUT4_, OUT64_, OUT64_, OUT64_};
+static const tc_mask card_bit[256] = {BIT16_(0), BIT16_(16), BIT16_(32), BIT4_(48), OUT4_,
+                                      OUT4_,     OUT4_,      OUT64_,     OUT64_,    OUT64_};
 
 /* One pack without jokers, `n` and `per_trick` (a trump per trick) constants at each call: a
  * trick's card bits validate it (a byte above 51 sets bit 63; a repeated card makes their sum

@@ -63,7 +63,8 @@ static inline int tc_card_key(int card, int led, const tc_trick_rules *rules)
 
 /* Unchecked winner of a valid trick (see tc_trick_winner for the checks). Branch-free per card:
  * the winner changes on a higher key, or on an equal key (an identical card) under "last". */
-static inline int tc_trick_winner_unchecked(const uint8_t *cards, int n, const tc_trick_rules *rules)
+static inline int tc_trick_winner_unchecked(const uint8_t *cards, int n,
+                                            const tc_trick_rules *rules)
 {
     int led = tc_led_suit(cards, n, rules);
     int last = rules->duplicates == TC_DUP_LAST;
@@ -155,7 +156,8 @@ static inline int tc_trick_winner_bits(const tc_mask *bits, int n, tc_mask led, 
 
 /* Checked winner: validates the rules and every card, then writes the winner's index.
  * On an error returns a tc_status code and writes the offending card's index to *bad. */
-int tc_trick_winner(const uint8_t *cards, int n, const tc_trick_rules *rules, int *winner, int *bad);
+int tc_trick_winner(const uint8_t *cards, int n, const tc_trick_rules *rules, int *winner,
+                    int *bad);
 
 /* Resolves `count` tricks of `n` cards each (row-major), trump per trick (`trumps` may be NULL to
  * use rules->trump for all). Stops at the first invalid trick: returns its status and writes the

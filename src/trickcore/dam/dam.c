@@ -5,9 +5,15 @@
 #include "trickcore/core/playout.h"
 #include "trickcore/core/status.h"
 
-static int is_flag(int8_t v) { return v == 0 || v == 1; }
+static int is_flag(int8_t v)
+{
+    return v == 0 || v == 1;
+}
 
-static int within(int32_t v) { return v >= -TC_DAM_MAX_VALUE && v <= TC_DAM_MAX_VALUE; }
+static int within(int32_t v)
+{
+    return v >= -TC_DAM_MAX_VALUE && v <= TC_DAM_MAX_VALUE;
+}
 
 static int check_rules(const tc_dam_rules *r)
 {
@@ -59,8 +65,10 @@ static inline void refill(tc_dam_state *s, int winner, int n)
     for (int k = 0; k < left; ++k) { /* the last cards: later seats may go short */
         int seat = tc_dam_seat_after(winner, k, n), card = s->pile[s->pile_next + k];
         int face_up = k == left - 1 && s->turned != TC_NO_CARD;
-        if (!face_up) s->head.voids[seat] = 0;
-        else if (!tc_is_joker(card)) s->head.voids[seat] &= (uint8_t)~(1u << tc_suit(card));
+        if (!face_up)
+            s->head.voids[seat] = 0;
+        else if (!tc_is_joker(card))
+            s->head.voids[seat] &= (uint8_t)~(1u << tc_suit(card));
     }
     draw_cards(s, winner, n, left);
 }
@@ -116,13 +124,16 @@ static inline void finish_trick(const tc_dam_rules *r, tc_dam_state *s, int n)
     s->last_winner = s->head.to_act = (int8_t)winner;
     s->head.tricks_played++;
     if (s->pile_end - s->pile_next <= n) /* else every seat draws an unseen card */
-        for (int i = 0; i < n; ++i) s->head.voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->head.trick[i]];
+        for (int i = 0; i < n; ++i)
+            s->head.voids[s->trick_seats[i]] |= r->shows_void[s->led + 1][s->head.trick[i]];
     s->head.trick_len = 0;
     s->led = -1;
     s->led_mask = 0;
     /* While the pile lasts every hand holds cards, so every seat played: n is the players. */
-    if (s->pile_next < s->pile_end) refill(s, winner, n);
-    else seat_holders(r, s, winner);
+    if (s->pile_next < s->pile_end)
+        refill(s, winner, n);
+    else
+        seat_holders(r, s, winner);
 }
 
 void tc_dam_finish_trick(const tc_dam_rules *r, tc_dam_state *s)
@@ -150,14 +161,16 @@ int tc_dam_prepare_rules(tc_dam_rules *r)
         for (int c = 0; c < TC_NUM_CARD_IDS; ++c) {
             int suit = r->tables[0].suit[c]; /* TC_SUITLESS for a joker: it never sets the suit */
             r->led_after[led + 1][c] = (int8_t)(led >= 0 || suit == TC_SUITLESS ? led : suit);
-            r->shows_void[led + 1][c] = (uint8_t)(led >= 0 && suit != TC_SUITLESS && suit != led
-                                                      ? 1u << led : 0);
+            r->shows_void[led + 1][c] =
+                (uint8_t)(led >= 0 && suit != TC_SUITLESS && suit != led ? 1u << led : 0);
         }
     }
-    for (int c = 0; c < TC_NUM_CARD_IDS; ++c) r->suit_cards[c] = r->led_cards[r->led_after[0][c] + 1];
+    for (int c = 0; c < TC_NUM_CARD_IDS; ++c)
+        r->suit_cards[c] = r->led_cards[r->led_after[0][c] + 1];
     int k = 0;
     for (int c = 0; c < TC_NUM_CARD_IDS; ++c)
-        for (int copy = 0; copy < tc_multiset_count(r->deck, c); ++copy) r->deck_cards[k++] = (uint8_t)c;
+        for (int copy = 0; copy < tc_multiset_count(r->deck, c); ++copy)
+            r->deck_cards[k++] = (uint8_t)c;
     r->deck_size = (int8_t)k;
     return TC_OK;
 }
@@ -272,11 +285,15 @@ void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
 
 /* ---- Greedy policy: every choice maximises a key; ties go to the lowest card id. ---- */
 
-static int strength(int card) { return tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card); }
+static int strength(int card)
+{
+    return tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
+}
 
 /* The legal cards that would take the trick `cards` (len cards so far) as it stands (every card,
  * when leading). */
-static tc_mask winning_cards(const tc_trick_table *table, const uint8_t *cards, int len, tc_mask legal)
+static tc_mask winning_cards(const tc_trick_table *table, const uint8_t *cards, int len,
+                             tc_mask legal)
 {
     if (len == 0) return legal;
     uint8_t trick[TC_DAM_MAX_PLAYERS + 1];
@@ -316,7 +333,8 @@ static int greedy_card(const tc_dam_rules *r, const tc_trick_table *table, const
 {
     enum { BY_VALUE = 32, BY_STRENGTH = 4096 };
     if (len == 0)
-        return r->collect ? best_card(r, legal, 1, BY_STRENGTH) : best_card(r, legal, -1, -BY_STRENGTH);
+        return r->collect ? best_card(r, legal, 1, BY_STRENGTH)
+                          : best_card(r, legal, -1, -BY_STRENGTH);
     tc_mask wins = winning_cards(table, cards, len, legal);
     if (r->collect && wins) return best_card(r, wins, 1, -BY_STRENGTH);
     if (!r->collect && (legal & ~wins)) return best_card(r, legal & ~wins, BY_VALUE, 1);
@@ -334,8 +352,9 @@ static int check_policy(int policy)
  * noting it in *rec; the random policy uses the 8-bit `chunk`, drawn for this card.
  * `isa` (a constant) may be TC_ISA_BMI2 only in code built for TC_ISA_BMI2_TARGET. */
 static TC_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_trick_table *table,
-                                         const uint8_t *cards, int len, tc_mask legal, int policy,
-                                         bitgen_t *rng, uint32_t chunk, int isa, tc_playout_recorder *rec)
+                                            const uint8_t *cards, int len, tc_mask legal,
+                                            int policy, bitgen_t *rng, uint32_t chunk, int isa,
+                                            tc_playout_recorder *rec)
 {
     tc_mask bit = policy == TC_DAM_GREEDY ? tc_bit(greedy_card(r, table, cards, len, legal))
                                           : tc_draw8_bit_chunk(rng, legal, chunk, isa);
@@ -375,8 +394,7 @@ static void batch_redrawn(bitgen_t *rng, const uint32_t *bounds, int count, uint
 {
     int width = TC_DAM_BATCH_WIDTH;
     uint64_t fresh = rng->next_uint64(rng->state) << (64 - width);
-    tc_batch_steps(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count,
-                       index);
+    tc_batch_steps(tc_batch_accepted_bits(rng, fresh, bounds, count, width), bounds, count, index);
 }
 
 /* Whether the batch whose last low part is x, with the product `product` of its bounds, may be
@@ -446,8 +464,9 @@ static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_
     while (s->head.phase == TC_PHASE_PLAY) {
         if (s->head.trick_len == 0) draws = (uint32_t)trick_word(rng, policy);
         if (batches && s->head.trick_len == 0) {
-            tc_dam_play_unchecked(r, s, tc_lowest(lead_bit(rng, tc_dam_legal(s), draws & 0xFFFF,
-                                                           TC_ISA_PORTABLE, rec)));
+            tc_dam_play_unchecked(
+                r, s,
+                tc_lowest(lead_bit(rng, tc_dam_legal(s), draws & 0xFFFF, TC_ISA_PORTABLE, rec)));
         } else if (batches) {
             play_followers(r, s, rng, draws, rec);
         } else {
@@ -570,9 +589,8 @@ static TC_ALWAYS_INLINE int play_of_winning_card(const uint64_t *cards, const tc
  * for the trick's winner; the first card (any card with jokers, until one has a suit) sets the
  * cards of the suit led. */
 static TC_ALWAYS_INLINE void play_bit(const tc_dam_rules *r, tc_dam_hands *h, int seat,
-                                      tc_mask held, tc_mask odd, tc_mask bit, int i,
-                                      uint8_t *cards, tc_mask *bits, tc_mask *led_cards,
-                                      int jokers)
+                                      tc_mask held, tc_mask odd, tc_mask bit, int i, uint8_t *cards,
+                                      tc_mask *bits, tc_mask *led_cards, int jokers)
 {
     uint64_t card = card_of_bit(bit);
     parity_take(&held, &odd, bit);
@@ -594,8 +612,8 @@ typedef struct {
  * rejected, their plays are taken back and played again from the batch redrawn. Returns the
  * plays as they stand. */
 static trick_bits redo_followers(const tc_dam_rules *r, tc_dam_hands *h, int leader, int n,
-                                 tc_mask led_cards, trick_bits played, uint64_t x,
-                                 uint32_t product, bitgen_t *rng, tc_playout_recorder *rec)
+                                 tc_mask led_cards, trick_bits played, uint64_t x, uint32_t product,
+                                 bitgen_t *rng, tc_playout_recorder *rec)
 {
     int count = n - 1;
     (void)r;
@@ -634,16 +652,15 @@ static trick_bits redo_followers(const tc_dam_rules *r, tc_dam_hands *h, int lea
  * is 0 when the deck has none: then the first card sets the suit led. */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                              tc_mask trumps, tc_dam_state *s, tc_dam_hands *h,
-                                             const uint8_t *top, int refills,
-                                             bitgen_t *rng, uint32_t draws, int n,
-                                             int jokers, int batch, int last, int policy,
-                                             int isa, tc_playout_recorder *rec)
+                                             const uint8_t *top, int refills, bitgen_t *rng,
+                                             uint32_t draws, int n, int jokers, int batch, int last,
+                                             int policy, int isa, tc_playout_recorder *rec)
 {
     uint8_t cards[TC_DAM_MAX_PLAYERS];
     tc_mask bits[TC_DAM_MAX_PLAYERS];
     int leader = s->head.leader;
     tc_mask led_cards = 0; /* of the suit led, once a card has set it */
-    uint64_t x = 0; /* the followers' batch */
+    uint64_t x = 0;        /* the followers' batch */
     uint32_t product = 1;
     if (batch) x = batch_of_chunk(draws >> 16, TC_DAM_BATCH_WIDTH);
     uint8_t drawn[TC_DAM_MAX_PLAYERS]; /* a copy: the hands' stores cannot change it */
@@ -699,8 +716,8 @@ static inline uint32_t trick_draws(uint64_t (*words)[TC_DAM_GROUP], int t, int l
  * are played and dropped, so deal j never depends on count. Inlined with constant n, jokers,
  * batch, policy, record and isa. */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
-                                         const tc_dam_block *out, int n, int jokers, int batch,
-                                         int last, int policy, int record, int isa)
+                                            const tc_dam_block *out, int n, int jokers, int batch,
+                                            int last, int policy, int record, int isa)
 {
     int deck_size = r->deck_size, dealt = n * r->hand_size, pile_size = deck_size - dealt;
     int full_refills = pile_size / n, short_refill = pile_size % n;
@@ -727,8 +744,9 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {
                 rec[lane].plays = 0; /* a dropped lane records nothing */
-                if (kept) tc_playout_recorder_at(&rec[lane], out->plays, out->legal, first + lane,
-                                                 deck_size);
+                if (kept)
+                    tc_playout_recorder_at(&rec[lane], out->plays, out->legal, first + lane,
+                                           deck_size);
             }
         }
         if (policy == TC_DAM_RANDOM)
@@ -742,17 +760,16 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
             TC_DAM_UNROLL_LANES
             for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                 play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane], 0, 0, rng,
-                                trick_draws(words, t, lane), n, jokers, batch, last,
-                                policy, isa, tc_playout_lane_recorder(record ? rec : 0, lane));
+                                trick_draws(words, t, lane), n, jokers, batch, last, policy, isa,
+                                tc_playout_lane_recorder(record ? rec : 0, lane));
             if (++t > 1) continue;
             for (; t <= full_refills; ++t) {
                 int drawn = dealt + (t - 1) * n;
                 TC_DAM_UNROLL_LANES
                 for (int lane = 0; lane < TC_DAM_GROUP; ++lane)
                     play_full_trick(r, table[lane], trumps[lane], &s[lane], &h[lane],
-                                    s[lane].pile + drawn, n, rng,
-                                    trick_draws(words, t, lane), n, jokers, batch,
-                                    last, policy, isa,
+                                    s[lane].pile + drawn, n, rng, trick_draws(words, t, lane), n,
+                                    jokers, batch, last, policy, isa,
                                     tc_playout_lane_recorder(record ? rec : 0, lane));
             }
             if (short_refill)
@@ -795,13 +812,15 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
                    r->trick.duplicates == TC_DUP_LAST, policy, out->plays != 0, TC_ISA_PORTABLE);
 }
 
-/* The fast loops (random policy, no recording), one per (deck, players): deck 0 is no jokers with
- * duplicates "first", 1 no jokers with "last", 2 jokers (either rule, read from the rules). This
- * one list both defines the functions of each instruction set and fills its table. */
+/* The fast loops (random policy, no recording) per (deck, players), deck 0: no jokers, "first";
+ * 1: no jokers, "last"; 2: jokers (either rule). One list, a row per deck, defines each
+ * instruction set's functions and fills its table. */
+/* clang-format off */
 #define TC_DAM_FAST_LOOPS(X, ...) \
     X(0, 2, __VA_ARGS__) X(0, 3, __VA_ARGS__) X(0, 4, __VA_ARGS__) \
     X(1, 2, __VA_ARGS__) X(1, 3, __VA_ARGS__) X(1, 4, __VA_ARGS__) \
     X(2, 2, __VA_ARGS__) X(2, 3, __VA_ARGS__) X(2, 4, __VA_ARGS__)
+/* clang-format on */
 #define TC_DAM_FAST_DEFINE(deck, n, suffix, target, isa) \
     target static void fast_##deck##_##n##_##suffix(const tc_dam_rules *r, bitgen_t *rng, \
                                                     int64_t count, const tc_dam_block *out) \
@@ -810,7 +829,8 @@ static void simulate_generic(const tc_dam_rules *r, bitgen_t *rng, int policy, i
                        (deck) == 2 ? r->trick.duplicates == TC_DUP_LAST : (deck), TC_DAM_RANDOM, \
                        0, isa); \
     }
-#define TC_DAM_FAST_ENTRY(deck, n, suffix, target, isa) [deck][(n) - 2] = fast_##deck##_##n##_##suffix,
+#define TC_DAM_FAST_ENTRY(deck, n, suffix, target, isa) \
+    [deck][(n) - 2] = fast_##deck##_##n##_##suffix,
 
 TC_DAM_FAST_LOOPS(TC_DAM_FAST_DEFINE, portable, , TC_ISA_PORTABLE)
 static const simulate_fn loops_portable[3][3] = {

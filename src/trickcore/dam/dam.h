@@ -26,22 +26,21 @@
 
 #define TC_DAM_MAX_PLAYERS 4
 #define TC_DAM_MAX_HAND 13
-#define TC_DAM_MAX_CARDS 108 /* two packs and four jokers */
+#define TC_DAM_MAX_CARDS 108  /* two packs and four jokers */
 #define TC_DAM_MAX_VALUE 1000 /* bound on |points| of one card and on the last-trick bonus */
 #define TC_DAM_GROUP 16       /* deals dealt and played together by tc_dam_simulate */
-
 
 enum tc_dam_policy { TC_DAM_RANDOM = 0, TC_DAM_GREEDY = 1 };
 
 typedef struct {
-    int8_t players;          /* 2..TC_DAM_MAX_PLAYERS */
-    int8_t hand_size;        /* cards held while the pile lasts, 1..TC_DAM_MAX_HAND */
-    int8_t turn_trump;       /* the top card of the pile is turned: its suit is trump */
-    int8_t score_tricks;     /* a deal scores tricks (+ last_trick_bonus), not card values */
-    int8_t collect;          /* points are wanted (collect) rather than avoided: for policies */
-    int32_t last_trick_bonus;/* added for the last trick under score_tricks */
-    tc_trick_rules trick;    /* duplicates, jokers (outright or neutral) and packs; trump unused */
-    tc_multiset deck;        /* every card in play: the pack(s) and the jokers */
+    int8_t players;           /* 2..TC_DAM_MAX_PLAYERS */
+    int8_t hand_size;         /* cards held while the pile lasts, 1..TC_DAM_MAX_HAND */
+    int8_t turn_trump;        /* the top card of the pile is turned: its suit is trump */
+    int8_t score_tricks;      /* a deal scores tricks (+ last_trick_bonus), not card values */
+    int8_t collect;           /* points are wanted (collect) rather than avoided: for policies */
+    int32_t last_trick_bonus; /* added for the last trick under score_tricks */
+    tc_trick_rules trick;     /* duplicates, jokers (outright or neutral) and packs; trump unused */
+    tc_multiset deck;         /* every card in play: the pack(s) and the jokers */
     int16_t values[TC_NUM_CARD_IDS]; /* card points of each card taken in a trick */
     /* Filled by tc_dam_prepare_rules: the trick tables for no trump (0) and trump suit s (s + 1);
      * indexed by the suit led + 1 (0: none yet) and a card played, the suit led after it and the
@@ -77,15 +76,15 @@ typedef struct {
 /* Outputs of a simulation block. The recording arrays (once to legal) are all NULL or all given,
  * except `pile`, which may be NULL when the rules leave no pile. */
 typedef struct {
-    int32_t *points;   /* count * players: the deal's score per seat */
-    int8_t *tricks;    /* count * players: tricks won */
-    int8_t *trump;     /* count: trump suit, or -1 */
-    int8_t *last_trick;/* count: the seat that won the last trick */
-    tc_mask *once;     /* count * players, may be NULL: hands as dealt (cards held at least once) */
-    tc_mask *twice;    /* count * players: ... and held twice */
-    uint8_t *pile;     /* count * pile size: the pile as dealt, top first, before the turn */
-    uint8_t *plays;    /* count * deck size: cards in play order */
-    tc_mask *legal;    /* count * deck size: the legal cards at each play */
+    int32_t *points;    /* count * players: the deal's score per seat */
+    int8_t *tricks;     /* count * players: tricks won */
+    int8_t *trump;      /* count: trump suit, or -1 */
+    int8_t *last_trick; /* count: the seat that won the last trick */
+    tc_mask *once;  /* count * players, may be NULL: hands as dealt (cards held at least once) */
+    tc_mask *twice; /* count * players: ... and held twice */
+    uint8_t *pile;  /* count * pile size: the pile as dealt, top first, before the turn */
+    uint8_t *plays; /* count * deck size: cards in play order */
+    tc_mask *legal; /* count * deck size: the legal cards at each play */
 } tc_dam_block;
 
 /* Seat `k` places after `seat` in playing order among n seats (0 <= k < n); a mask when n is a
@@ -175,8 +174,10 @@ static inline void tc_dam_play_unchecked(const tc_dam_rules *r, tc_dam_state *s,
     s->head.trick[len] = (uint8_t)card;
     s->trick_seats[len] = (uint8_t)seat;
     s->head.trick_len = (int8_t)(len + 1);
-    if (len + 1 < s->trick_size) s->head.to_act = (int8_t)s->next_seat[seat];
-    else tc_dam_finish_trick(r, s);
+    if (len + 1 < s->trick_size)
+        s->head.to_act = (int8_t)s->next_seat[seat];
+    else
+        tc_dam_finish_trick(r, s);
 }
 
 /* Validates the rules and fills the derived fields (trick tables, deck ids): TC_OK or

@@ -2,9 +2,15 @@
 
 #include "trickcore/core/status.h"
 
-static int is_flag(int8_t v) { return v == 0 || v == 1; }
+static int is_flag(int8_t v)
+{
+    return v == 0 || v == 1;
+}
 
-static int within(int32_t v) { return v >= -TC_HEARTS_MAX_VALUE && v <= TC_HEARTS_MAX_VALUE; }
+static int within(int32_t v)
+{
+    return v >= -TC_HEARTS_MAX_VALUE && v <= TC_HEARTS_MAX_VALUE;
+}
 
 int tc_hearts_check_rules(const tc_hearts_rules *r)
 {
@@ -13,7 +19,8 @@ int tc_hearts_check_rules(const tc_hearts_rules *r)
     if (r->deck & ~TC_ALL_CARDS) return TC_ERR_ARGUMENT;
     if (r->hand_size < 1 || n * r->hand_size != tc_popcount(r->deck)) return TC_ERR_ARGUMENT;
     if (r->pass_count < 0 || r->pass_count >= r->hand_size) return TC_ERR_ARGUMENT;
-    if (r->rotation_length < 1 || r->rotation_length > TC_HEARTS_MAX_ROTATION) return TC_ERR_ARGUMENT;
+    if (r->rotation_length < 1 || r->rotation_length > TC_HEARTS_MAX_ROTATION)
+        return TC_ERR_ARGUMENT;
     for (int i = 0; i < r->rotation_length; ++i)
         if (r->rotation[i] < 0 || r->rotation[i] >= n) return TC_ERR_ARGUMENT;
     if (r->first_lead < TC_HEARTS_LEAD_LOWEST_CLUB || r->first_lead > TC_HEARTS_LEAD_LEFT_OF_DEALER)
@@ -158,8 +165,7 @@ static int pass_refusal(const tc_hearts_rules *r, const tc_hearts_state *s, int 
     return TC_ACCEPTED;
 }
 
-void tc_hearts_pass_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int seat,
-                              tc_mask cards)
+void tc_hearts_pass_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_mask cards)
 {
     s->passed[seat] = cards;
     s->pending_passes &= (uint8_t)~(1u << seat);

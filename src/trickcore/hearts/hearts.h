@@ -37,40 +37,41 @@
 /* Tricks are won by the highest card of the suit led: no trump, one pack, no jokers. */
 #define TC_HEARTS_TRICK_RULES {TC_NO_TRUMP, TC_DUP_FIRST, TC_JOKER_NONE, 1}
 
-
 enum tc_hearts_first_lead {
-    TC_HEARTS_LEAD_LOWEST_CLUB = 0,  /* the holder of the lowest club in play leads it */
-    TC_HEARTS_LEAD_ANY_CLUB = 1,     /* the holder of the lowest club leads a club of choice */
+    TC_HEARTS_LEAD_LOWEST_CLUB = 0,   /* the holder of the lowest club in play leads it */
+    TC_HEARTS_LEAD_ANY_CLUB = 1,      /* the holder of the lowest club leads a club of choice */
     TC_HEARTS_LEAD_LEFT_OF_DEALER = 2 /* the player left of the dealer leads any card */
 };
 
 enum tc_hearts_moon {
     TC_HEARTS_MOON_OFF = 0,
-    TC_HEARTS_MOON_ADD_TO_OTHERS = 1,      /* the shooter scores 0 for the moon cards, others + */
+    TC_HEARTS_MOON_ADD_TO_OTHERS = 1,        /* the shooter scores 0 for the moon cards, others + */
     TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER = 2 /* the shooter scores minus the moon's worth */
 };
 
 enum tc_hearts_policy { TC_HEARTS_RANDOM = 0, TC_HEARTS_GREEDY = 1 };
 
 typedef struct {
-    int8_t players;               /* 3..6 */
-    int8_t hand_size;             /* cards dealt to each player: deck size / players */
-    int8_t pass_count;            /* cards each player passes; 0 = no passing */
-    int8_t rotation_length;       /* 1..TC_HEARTS_MAX_ROTATION */
-    int8_t rotation[TC_HEARTS_MAX_ROTATION]; /* by deal number: seat s passes to s + offset; 0 = none */
+    int8_t players;         /* 3..6 */
+    int8_t hand_size;       /* cards dealt to each player: deck size / players */
+    int8_t pass_count;      /* cards each player passes; 0 = no passing */
+    int8_t rotation_length; /* 1..TC_HEARTS_MAX_ROTATION */
+    int8_t rotation
+        [TC_HEARTS_MAX_ROTATION]; /* by deal number: seat s passes to s + offset; 0 = none */
     int8_t first_lead;            /* enum tc_hearts_first_lead */
     int8_t first_trick_protected; /* no heart and not Q♠ on the first trick unless nothing else */
     int8_t hearts_must_be_broken; /* no heart led until one was discarded on a non-heart trick */
     int8_t queen_breaks_hearts;   /* playing Q♠ also breaks hearts */
-    int8_t hearts_lead_with_only_queen; /* unbroken hearts may be led when Q♠ is the only other card */
-    int8_t queen_pass_restricted; /* Q♠ is passed only with another spade or J♦ */
-    int8_t void_if_one_takes_all; /* a player taking every trick voids the deal (Spardame) */
-    int8_t moon;                  /* enum tc_hearts_moon */
-    int32_t moon_points;          /* what a moon is worth */
-    int32_t no_tricks_bonus;      /* added to the points of each player who took no trick */
-    tc_mask deck;                 /* the cards in play */
-    tc_mask moon_cards;           /* one player taking all of these shoots the moon */
-    int16_t values[TC_NUM_CARDS]; /* points for taking each card */
+    int8_t
+        hearts_lead_with_only_queen; /* unbroken hearts may be led when Q♠ is the only other card */
+    int8_t queen_pass_restricted;    /* Q♠ is passed only with another spade or J♦ */
+    int8_t void_if_one_takes_all;    /* a player taking every trick voids the deal (Spardame) */
+    int8_t moon;                     /* enum tc_hearts_moon */
+    int32_t moon_points;             /* what a moon is worth */
+    int32_t no_tricks_bonus;         /* added to the points of each player who took no trick */
+    tc_mask deck;                    /* the cards in play */
+    tc_mask moon_cards;              /* one player taking all of these shoots the moon */
+    int16_t values[TC_NUM_CARDS];    /* points for taking each card */
     /* Derived, filled by tc_hearts_prepare_rules: the trick table, and the cards grouped by
      * value (value_cards[i] are the cards worth value_of[i], for each distinct non-zero value). */
     tc_trick_table trick;
@@ -80,14 +81,14 @@ typedef struct {
 } tc_hearts_rules;
 
 typedef struct {
-    tc_deal_head head;                      /* phase (setup: passing), turn, trick */
+    tc_deal_head head; /* phase (setup: passing), turn, trick */
     tc_mask hands[TC_HEARTS_MAX_PLAYERS];
-    tc_mask taken[TC_HEARTS_MAX_PLAYERS];   /* cards won in tricks */
-    tc_mask passed[TC_HEARTS_MAX_PLAYERS];  /* cards each seat passed (0 before it passes) */
-    int8_t pass_offset;                     /* this deal: seat s passes to s + pass_offset */
-    int8_t led_suit;                        /* suit of the current trick's first card */
+    tc_mask taken[TC_HEARTS_MAX_PLAYERS];  /* cards won in tricks */
+    tc_mask passed[TC_HEARTS_MAX_PLAYERS]; /* cards each seat passed (0 before it passes) */
+    int8_t pass_offset;                    /* this deal: seat s passes to s + pass_offset */
+    int8_t led_suit;                       /* suit of the current trick's first card */
     int8_t hearts_broken;
-    uint8_t pending_passes;                 /* bit p: seat p has still to pass */
+    uint8_t pending_passes; /* bit p: seat p has still to pass */
 } tc_hearts_state;
 
 /* Outputs of a simulation block: arrays of count * players (per seat) or count entries. The
@@ -234,8 +235,8 @@ static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
  * when it took no card, and every trick when it took the whole deck. Card points are one
  * popcount per distinct card value and seat (see tc_hearts_points). */
 static TC_ALWAYS_INLINE void tc_hearts_score_of(const tc_hearts_rules *r, int n,
-                                                const tc_mask *taken, int32_t *points,
-                                                int *shooter, int *void_deal)
+                                                const tc_mask *taken, int32_t *points, int *shooter,
+                                                int *void_deal)
 {
     int32_t sum[TC_HEARTS_MAX_PLAYERS]; /* local: stores to `points` could alias the rules */
     for (int p = 0; p < n; ++p) sum[p] = 0;
@@ -318,7 +319,6 @@ int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_ma
 /* Legal moves of the seat to act: cards it may play, or in the passing phase the cards that can
  * be part of a legal pass. 0 when the deal is over. */
 tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
-
 
 /* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
  * one's score to points[i * players ...]. Playout i never depends on count. Returns a

@@ -75,8 +75,10 @@ static int greedy_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_ma
             fill_keys(r, safe, 16, -1, key);
             return best_card(safe, key);
         }
-        if (s->head.trick_len == r->players - 1) fill_keys(r, legal, -16, 1, key);
-        else fill_keys(r, legal, -1, -4096, key);
+        if (s->head.trick_len == r->players - 1)
+            fill_keys(r, legal, -16, 1, key);
+        else
+            fill_keys(r, legal, -1, -4096, key);
         return best_card(legal, key);
     }
     tc_mask kept = 0;
@@ -158,8 +160,8 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
 typedef struct {
     tc_mask led[TC_NUM_CARD_IDS], breaking[TC_NUM_CARD_IDS];
     uint8_t next_seat[TC_HEARTS_MAX_PLAYERS]; /* seat + 1 mod n */
-    tc_mask unbroken_lead; /* a lane's lead mask until hearts are broken */
-    tc_mask queen_lead;    /* Q♠ when unbroken_lead leaves it out only for the only-Q♠ rule */
+    tc_mask unbroken_lead;                    /* a lane's lead mask until hearts are broken */
+    tc_mask queen_lead; /* Q♠ when unbroken_lead leaves it out only for the only-Q♠ rule */
 } trick_loop;
 
 static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rules *r)
@@ -183,8 +185,8 @@ static TC_ALWAYS_INLINE void trick_loop_init(trick_loop *tl, const tc_hearts_rul
 typedef struct {
     tc_seat_map seats;
     unsigned leader; /* unsigned, as every seat of the loop: indexes without a sign extension */
-    tc_mask lead;   /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
-    tc_mask played; /* since the start of random play: a seat's hand is held & ~played */
+    tc_mask lead;    /* tl->unbroken_lead, every card once hearts are broken (see lead_legal) */
+    tc_mask played;  /* since the start of random play: a seat's hand is held & ~played */
 } trick_turn;
 
 /* The part of a deal state that random play by whole tricks needs (the score needs no more). */
@@ -249,7 +251,7 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
     tc_mask legal = last    ? hand
                     : first ? tc_hearts_lead_legal(r, hand, 1, turn->lead == ~(tc_mask)0, 0, 0)
                             : lead_legal(tl, turn, hand);
-    tc_mask cards = last  ? hand
+    tc_mask cards = last     ? hand
                     : n == 4 ? tc_draw8_bit_chunk(b->stream->rng, legal, b->bits >> 24, isa)
                              : tc_playout_pick(b->stream, legal, isa);
     int card = tc_lowest(cards);
@@ -283,8 +285,8 @@ static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_
 /* One trick of every lane (the first or the last as `first` and `last` say), lane by lane; for
  * four players the lanes' 32-bit halves of the round's `word` give their cards. */
 static TC_ALWAYS_INLINE void random_round(const tc_hearts_rules *r, const trick_loop *tl, int n,
-                                          int first, int last, trick_play *lanes,
-                                          trick_turn *turns, tc_draw8 *d, uint64_t word, int isa,
+                                          int first, int last, trick_play *lanes, trick_turn *turns,
+                                          tc_draw8 *d, uint64_t word, int isa,
                                           tc_playout_recorder *recs)
 {
     TC_UNROLL(TC_HEARTS_LANES)
@@ -308,7 +310,8 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
     int last = r->hand_size - 1;
     uint64_t words[TC_NUM_CARDS / 4]; /* four players: each round's word, drawn first */
     if (n == 4)
-        for (int round = t; round < last; ++round) words[round] = d->rng->next_uint64(d->rng->state);
+        for (int round = t; round < last; ++round)
+            words[round] = d->rng->next_uint64(d->rng->state);
     if (t == 0 && t < last) {
         random_round(r, tl, n, 1, 0, lanes, turns, &draw, n == 4 ? words[0] : 0, isa, recs);
         t = 1;
@@ -391,22 +394,21 @@ static TC_ALWAYS_INLINE void playouts(const tc_hearts_rules *r, const tc_hearts_
         int within = tc_playout_lanes_within(i0, count, TC_HEARTS_LANES);
         for (int l = 0; l < within; ++l) {
             int shooter, void_deal;
-            tc_hearts_score_of(r, n, lanes[l].taken, points + (i0 + l) * n, &shooter,
-                               &void_deal);
+            tc_hearts_score_of(r, n, lanes[l].taken, points + (i0 + l) * n, &shooter, &void_deal);
         }
     }
 }
 
-static void playouts_portable(const tc_hearts_rules *r, const tc_hearts_state *start,
-                              bitgen_t *rng, int policy, int64_t count, int32_t *points)
+static void playouts_portable(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
+                              int policy, int64_t count, int32_t *points)
 {
     playouts(r, start, rng, policy, count, points, TC_ISA_PORTABLE, r->players);
 }
 
 #ifdef TC_ISA_BMI2_CLONE
 TC_ISA_BMI2_TARGET static void random_playouts_bmi2(const tc_hearts_rules *r,
-                                                     const tc_hearts_state *start, bitgen_t *rng,
-                                                     int64_t count, int32_t *points)
+                                                    const tc_hearts_state *start, bitgen_t *rng,
+                                                    int64_t count, int32_t *points)
 {
     if (r->players == 4)
         playouts(r, start, rng, TC_HEARTS_RANDOM, count, points, TC_ISA_BMI2, 4);
@@ -504,7 +506,7 @@ static void simulate_random(const tc_hearts_rules *r, bitgen_t *rng, int64_t cou
 
 #ifdef TC_ISA_BMI2_CLONE
 TC_ISA_BMI2_TARGET static void simulate_random_bmi2(const tc_hearts_rules *r, bitgen_t *rng,
-                                                     int64_t count, const tc_hearts_block *out)
+                                                    int64_t count, const tc_hearts_block *out)
 {
     if (r->players == 4)
         simulate_deals(r, rng, TC_HEARTS_RANDOM, count, out, TC_ISA_BMI2, 0, 4);

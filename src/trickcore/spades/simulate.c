@@ -81,7 +81,8 @@ static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_ma
     }
     tc_mask wins = winning_cards(r, s, legal);
     if (nil) return strongest(legal & ~wins ? legal & ~wins : legal);
-    int current = (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, s->head.trick_len)) & 3;
+    int current =
+        (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, s->head.trick_len)) & 3;
     if (r->partnerships && current == (seat ^ 2)) return weakest(legal);
     return weakest(wins ? wins : legal);
 }
@@ -169,8 +170,7 @@ static TC_ALWAYS_INLINE void trick_play_start(trick_play *p, const tc_mask *hand
 
 /* Tricks won per seat at the end of the play: `before` (those won when it started) and the
  * winning cards each seat held. */
-static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *before,
-                                            int8_t *won)
+static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *before, int8_t *won)
 {
     for (int seat = 0; seat < TC_SPADES_PLAYERS; ++seat)
         won[seat] = (int8_t)(before[seat] + tc_popcount(p->now.wins & p->dealt[seat]));
@@ -183,8 +183,8 @@ static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *b
  * bits of a fresh draw, until accepted). `last` (every seat has one card left and plays it
  * without a draw) is a constant at every call. */
 static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const trick_play *p,
-                                          trick_state *now, uint32_t bits, bitgen_t *rng,
-                                          int isa, tc_playout_recorder *rec)
+                                          trick_state *now, uint32_t bits, bitgen_t *rng, int isa,
+                                          tc_playout_recorder *rec)
 {
     const tc_mask *hands = p->dealt + now->leader, unplayed = now->unplayed;
     tc_mask held[TC_SPADES_PLAYERS], cards, led;
@@ -279,17 +279,16 @@ static TC_ALWAYS_INLINE void playouts(const tc_spades_rules *r, const tc_spades_
     }
 }
 
-static void playouts_portable(const tc_spades_rules *r, const tc_spades_state *start,
-                              bitgen_t *rng, int policy, int64_t count,
-                              tc_spades_result *results)
+static void playouts_portable(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
+                              int policy, int64_t count, tc_spades_result *results)
 {
     playouts(r, start, rng, policy, count, results, TC_ISA_PORTABLE);
 }
 
 #ifdef TC_ISA_BMI2_CLONE
 TC_ISA_BMI2_TARGET static void random_playouts_bmi2(const tc_spades_rules *r,
-                                                     const tc_spades_state *start, bitgen_t *rng,
-                                                     int64_t count, tc_spades_result *results)
+                                                    const tc_spades_state *start, bitgen_t *rng,
+                                                    int64_t count, tc_spades_result *results)
 {
     playouts(r, start, rng, TC_SPADES_RANDOM, count, results, TC_ISA_BMI2);
 }
@@ -318,8 +317,8 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
  * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. Spades
  * always deals 52 cards to four hands of 13, so the 4x13 dealer is called directly (without
  * tc_dealer_deal_isa's general code beside it in the loop). */
-static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer *dl,
-                                       bitgen_t *rng, tc_mask *hands, int isa)
+static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer *dl, bitgen_t *rng,
+                                       tc_mask *hands, int isa)
 {
     for (int redeals = 0; redeals <= TC_SPADES_MAX_REDEALS; ++redeals) {
         tc_dealer_deal_4x13_isa(dl, rng, hands, isa);
@@ -385,9 +384,9 @@ static void greedy_deal(const tc_spades_rules *r, const tc_mask *hands, const in
 /* Deals, bids, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0,
  * misdeals redealt) and bids, then their play, then the outputs of the lanes within `count`.
  * Returns a tc_status. */
-static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_t *rng,
-                                           int policy, int64_t count, const tc_spades_block *out,
-                                           int isa, int recording)
+static TC_ALWAYS_INLINE int simulate_deals(const tc_spades_rules *rules, bitgen_t *rng, int policy,
+                                           int64_t count, const tc_spades_block *out, int isa,
+                                           int recording)
 {
     /* Local copies whose address never leaves the inlined loop (the greedy policy aside): the
      * compiler may then keep their fields in registers across generator calls and byte stores. */
@@ -457,7 +456,7 @@ static int simulate_random(const tc_spades_rules *r, bitgen_t *rng, int64_t coun
 
 #ifdef TC_ISA_BMI2_CLONE
 TC_ISA_BMI2_TARGET static int simulate_random_bmi2(const tc_spades_rules *r, bitgen_t *rng,
-                                                    int64_t count, const tc_spades_block *out)
+                                                   int64_t count, const tc_spades_block *out)
 {
     return simulate_deals(r, rng, TC_SPADES_RANDOM, count, out, TC_ISA_BMI2, 0);
 }

@@ -4,9 +4,15 @@
 
 #include "trickcore/core/status.h"
 
-static int is_flag(int8_t v) { return v == 0 || v == 1; }
+static int is_flag(int8_t v)
+{
+    return v == 0 || v == 1;
+}
 
-static int within(int32_t v, int32_t low, int32_t high) { return v >= low && v <= high; }
+static int within(int32_t v, int32_t low, int32_t high)
+{
+    return v >= low && v <= high;
+}
 
 int tc_spades_init_rules(tc_spades_rules *r)
 {
@@ -177,9 +183,12 @@ int tc_spades_look(const tc_spades_rules *r, tc_spades_state *s, int seat, int *
 {
     (void)r;
     *refusal = TC_ACCEPTED;
-    if (s->head.phase != TC_PHASE_SETUP) *refusal = TC_REFUSE_NOT_BIDDING;
-    else if (seat < 0 || seat >= TC_SPADES_PLAYERS) *refusal = TC_REFUSE_BAD_SEAT;
-    else if (s->seen >> seat & 1) *refusal = TC_REFUSE_ALREADY_SEEN;
+    if (s->head.phase != TC_PHASE_SETUP)
+        *refusal = TC_REFUSE_NOT_BIDDING;
+    else if (seat < 0 || seat >= TC_SPADES_PLAYERS)
+        *refusal = TC_REFUSE_BAD_SEAT;
+    else if (s->seen >> seat & 1)
+        *refusal = TC_REFUSE_ALREADY_SEEN;
     if (*refusal == TC_REFUSE_NOT_BIDDING) return TC_ERR_STATE;
     if (*refusal == TC_REFUSE_BAD_SEAT) return TC_ERR_ARGUMENT;
     if (*refusal != TC_ACCEPTED) return TC_ERR_ILLEGAL;
@@ -190,11 +199,16 @@ int tc_spades_look(const tc_spades_rules *r, tc_spades_state *s, int seat, int *
 int tc_spades_claim_misdeal(const tc_spades_rules *r, tc_spades_state *s, int seat, int *refusal)
 {
     *refusal = TC_ACCEPTED;
-    if (s->head.phase != TC_PHASE_SETUP) *refusal = TC_REFUSE_NOT_BIDDING;
-    else if (seat < 0 || seat >= TC_SPADES_PLAYERS) *refusal = TC_REFUSE_BAD_SEAT;
-    else if (!r->misdeal) *refusal = TC_REFUSE_NO_MISDEAL;
-    else if (s->bids_made) *refusal = TC_REFUSE_MISDEAL_LATE;
-    else if (!tc_spades_misdeal_reasons(r, s->hands[seat])) *refusal = TC_REFUSE_MISDEAL_HAND;
+    if (s->head.phase != TC_PHASE_SETUP)
+        *refusal = TC_REFUSE_NOT_BIDDING;
+    else if (seat < 0 || seat >= TC_SPADES_PLAYERS)
+        *refusal = TC_REFUSE_BAD_SEAT;
+    else if (!r->misdeal)
+        *refusal = TC_REFUSE_NO_MISDEAL;
+    else if (s->bids_made)
+        *refusal = TC_REFUSE_MISDEAL_LATE;
+    else if (!tc_spades_misdeal_reasons(r, s->hands[seat]))
+        *refusal = TC_REFUSE_MISDEAL_HAND;
     if (*refusal == TC_REFUSE_NOT_BIDDING) return TC_ERR_STATE;
     if (*refusal == TC_REFUSE_BAD_SEAT) return TC_ERR_ARGUMENT;
     if (*refusal != TC_ACCEPTED) return TC_ERR_ILLEGAL;
@@ -223,12 +237,12 @@ void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spad
 /* ---- The bidding evaluator ---- */
 
 /* The entry of a side suit of `length` cards with `honours` = ace << 1 | king. */
-#define SIDE_SUIT_(length, honours)                                                        \
+#define SIDE_SUIT_(length, honours) \
     (((honours) >> 1 & ((length) <= 6)) + ((honours) == 3 && (length) <= 4) + 16 * ((length) == 0))
 /* The entry of the holding whose rank bits (ace first) are the arguments; the table below is
  * spelled out by the preprocessor, one rank bit per macro level, ace outermost: 8,192 entries in
  * holding order. */
-#define HOLDING_(a, k, q, j, t, r9, r8, r7, r6, r5, r4, r3, r2)                              \
+#define HOLDING_(a, k, q, j, t, r9, r8, r7, r6, r5, r4, r3, r2) \
     SIDE_SUIT_((a + k + q + j + t + r9 + r8 + r7 + r6 + r5 + r4 + r3 + r2), (a * 2 + k))
 #define HOLDINGS1_(...) HOLDING_(__VA_ARGS__, 0), HOLDING_(__VA_ARGS__, 1)
 #define HOLDINGS2_(...) HOLDINGS1_(__VA_ARGS__, 0), HOLDINGS1_(__VA_ARGS__, 1)

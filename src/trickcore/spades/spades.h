@@ -21,8 +21,8 @@
 #define TC_SPADES_PLAYERS 4
 #define TC_SPADES_TRICKS 13
 #define TC_SPADES_SUIT 3
-#define TC_SPADES_LANES 4          /* deals played side by side by the playout loops */
-#define TC_SPADES_MAX_VALUE 1000   /* bound on nil values and the bag penalty */
+#define TC_SPADES_LANES 4             /* deals played side by side by the playout loops */
+#define TC_SPADES_MAX_VALUE 1000      /* bound on nil values and the bag penalty */
 #define TC_SPADES_MAX_SCORE 100000000 /* bound on |score| carried into a deal */
 #define TC_SPADES_MAX_BAG_LIMIT 100
 #define TC_SPADES_MAX_REDEALS 1000 /* misdeal redeals of one simulated deal before giving up */
@@ -42,7 +42,6 @@
 #define TC_SPADES_FACES \
     (UINT64_C(0x0E00) * (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39))
 
-
 enum tc_spades_bidding {
     TC_SPADES_STANDARD = 0, /* any number 1..13 or nil */
     TC_SPADES_SUICIDE = 1,  /* exactly one nil per side: the second of a side is forced */
@@ -60,27 +59,27 @@ enum tc_spades_misdeal {
 enum tc_spades_policy { TC_SPADES_RANDOM = 0, TC_SPADES_GREEDY = 1 };
 
 typedef struct {
-    int8_t partnerships;     /* 1: sides 0+2 and 1+3; 0: cutthroat, each seat a side */
-    int8_t bidding;          /* enum tc_spades_bidding */
-    int8_t blind_nil;        /* blind nil may be bid */
-    int8_t table_mode;       /* 1: reneges are accepted and recorded; 0: refused */
-    int8_t misdeal;          /* enum tc_spades_misdeal bits; 0: no misdeals */
-    int8_t misdeal_long_suit;/* a suit this long allows a misdeal */
-    int16_t bag_limit;       /* a side reaching this many bags loses bag_penalty and the bags */
+    int8_t partnerships;      /* 1: sides 0+2 and 1+3; 0: cutthroat, each seat a side */
+    int8_t bidding;           /* enum tc_spades_bidding */
+    int8_t blind_nil;         /* blind nil may be bid */
+    int8_t table_mode;        /* 1: reneges are accepted and recorded; 0: refused */
+    int8_t misdeal;           /* enum tc_spades_misdeal bits; 0: no misdeals */
+    int8_t misdeal_long_suit; /* a suit this long allows a misdeal */
+    int16_t bag_limit;        /* a side reaching this many bags loses bag_penalty and the bags */
     int32_t bag_penalty;
-    int32_t nil_value;       /* +/- for nil made / failed */
+    int32_t nil_value; /* +/- for nil made / failed */
     int32_t blind_nil_value;
-    int32_t blind_nil_behind;/* a side at least this far behind may bid blind nil */
-    tc_mask deck;            /* the 52 cards in play (jokers included when played) */
+    int32_t blind_nil_behind; /* a side at least this far behind may bid blind nil */
+    tc_mask deck;             /* the 52 cards in play (jokers included when played) */
     /* Derived, filled by tc_spades_init_rules: */
-    tc_mask trumps;          /* spades and jokers in play */
-    tc_mask suit_masks[4];   /* the cards of each suit for following suit (spades: trumps) */
+    tc_mask trumps;        /* spades and jokers in play */
+    tc_mask suit_masks[4]; /* the cards of each suit for following suit (spades: trumps) */
     tc_mask top_trumps[TC_SPADES_TRICKS + 1]; /* [k]: the k highest trumps of the deck */
-    tc_trick_table trick;    /* spades trump, jokers top trumps; .suit[card]: suit to follow */
+    tc_trick_table trick; /* spades trump, jokers top trumps; .suit[card]: suit to follow */
 } tc_spades_rules;
 
 typedef struct {
-    tc_deal_head head;                 /* phase (setup: bidding), turn, trick */
+    tc_deal_head head; /* phase (setup: bidding), turn, trick */
     tc_mask hands[TC_SPADES_PLAYERS];
     int32_t scores[TC_SPADES_PLAYERS]; /* per side: total before this deal */
     int16_t bags[TC_SPADES_PLAYERS];   /* per side: bag counter before this deal */
@@ -88,11 +87,11 @@ typedef struct {
     int8_t led_suit;                   /* suit of the current trick's first card */
     int8_t bids_made;
     int8_t spades_broken;
-    uint8_t seen;                      /* bit p: seat p has seen its hand */
-    uint8_t blind_eligible;            /* bit p: seat p's side is far enough behind for blind nil */
-    uint8_t reneged;                   /* bit p: seat p reneged (table mode) */
-    int8_t first_renege;               /* seat of the first renege, or -1 */
-    int8_t misdeal_seat;               /* seat that asked for a misdeal, or -1 */
+    uint8_t seen;           /* bit p: seat p has seen its hand */
+    uint8_t blind_eligible; /* bit p: seat p's side is far enough behind for blind nil */
+    uint8_t reneged;        /* bit p: seat p reneged (table mode) */
+    int8_t first_renege;    /* seat of the first renege, or -1 */
+    int8_t misdeal_seat;    /* seat that asked for a misdeal, or -1 */
 } tc_spades_state;
 
 /* The score of a finished deal, per side (2 sides, or 4 in cutthroat). */
@@ -109,19 +108,22 @@ typedef struct {
 
 /* Outputs of a simulation block (count deals). The recording arrays may be NULL. */
 typedef struct {
-    int8_t *bids;       /* count * 4: bid codes per seat */
-    int8_t *tricks;     /* count * 4: tricks won per seat */
-    int32_t *points;    /* count * sides: the deal's score per side */
-    int8_t *bags;       /* count * sides: bags taken in the deal */
-    uint8_t *made;      /* count * sides: contract made */
-    int16_t *redeals;   /* count: misdeals redealt before the deal that was played */
-    tc_mask *hands;     /* count * 4, may be NULL: hands as dealt (the deal played) */
+    int8_t *bids;         /* count * 4: bid codes per seat */
+    int8_t *tricks;       /* count * 4: tricks won per seat */
+    int32_t *points;      /* count * sides: the deal's score per side */
+    int8_t *bags;         /* count * sides: bags taken in the deal */
+    uint8_t *made;        /* count * sides: contract made */
+    int16_t *redeals;     /* count: misdeals redealt before the deal that was played */
+    tc_mask *hands;       /* count * 4, may be NULL: hands as dealt (the deal played) */
     uint32_t *legal_bids; /* count * 4, may be NULL: legal-bid masks in bidding order */
-    uint8_t *plays;     /* count * 52, may be NULL: cards in play order */
-    tc_mask *legal;     /* count * 52, may be NULL: legal cards at each play */
+    uint8_t *plays;       /* count * 52, may be NULL: cards in play order */
+    tc_mask *legal;       /* count * 52, may be NULL: legal cards at each play */
 } tc_spades_block;
 
-static inline int tc_spades_sides(const tc_spades_rules *r) { return r->partnerships ? 2 : 4; }
+static inline int tc_spades_sides(const tc_spades_rules *r)
+{
+    return r->partnerships ? 2 : 4;
+}
 
 static inline int tc_spades_side(const tc_spades_rules *r, int seat)
 {
@@ -129,7 +131,10 @@ static inline int tc_spades_side(const tc_spades_rules *r, int seat)
 }
 
 /* Suit a card counts as for following suit: jokers are spades. */
-static inline int tc_spades_suit(const tc_spades_rules *r, int card) { return r->trick.suit[card]; }
+static inline int tc_spades_suit(const tc_spades_rules *r, int card)
+{
+    return r->trick.suit[card];
+}
 
 /* Legal cards by the rules for the seat to act (a renege in table mode plays outside them).
  * With `why` non-NULL, writes the rule that removes the card `probe` (a one-bit mask), if any. */
@@ -174,7 +179,8 @@ static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_
         s->head.to_act = (int8_t)((seat + 1) & 3);
         return;
     }
-    int winner = (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, TC_SPADES_PLAYERS)) & 3;
+    int winner =
+        (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, TC_SPADES_PLAYERS)) & 3;
     s->head.tricks_won[winner]++;
     s->head.leader = (int8_t)winner;
     s->head.trick_len = 0;
