@@ -1,16 +1,6 @@
-/* English draughts positions as bitboards in a 35-bit "ghost square" layout.
- *
- * The 32 playable squares use the standard numbering 1..32 (1 = b8 ... 32 = g1, each row read
- * left to right from Black's side). Internally square s sits at bit (s - 1) + (s - 1) / 8: after
- * every two rows one unused "ghost" bit (8, 17, 26) is skipped, so every diagonal step is the
- * same shift everywhere on the board: +4 and +5 toward higher numbers (Black's forward
- * directions), -4 and -5 toward lower numbers (White's). A step off the board's side lands on a
- * ghost bit or beyond bit 34, and masking with DR_VALID removes it.
- *
- * A move is three xor masks (the mover's from ^ to, the captured pieces, the change of the kings
- * board), so making and unmaking a move are the same xor. Its landing path, in square numbers,
- * is kept for notation.
- */
+/* English draughts positions as bitboards in a 35-bit "ghost square" layout: square s at bit
+ * (s - 1) + (s - 1) / 8, so every diagonal step is a shift by 4 or 5; DR_VALID masks off-board
+ * steps. A move is three xor masks (docs/kernels.md, "Ghost-square bitboards"). */
 #ifndef TRICKCORE_DRAUGHTS_BOARD_H
 #define TRICKCORE_DRAUGHTS_BOARD_H
 

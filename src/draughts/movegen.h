@@ -1,7 +1,6 @@
-/* Legal move generation: simple moves and whole capture sequences (found by a depth-first
- * search), in the order of their landing paths read as numbers (11-15 before 11-16 before
- * 12-16; 1x10x17x26 before 1x10x19x28). The four directions are always visited as -5, -4, +4, +5
- * (ascending square numbers), written out so that every shift is a constant. */
+/* Legal move generation: simple moves and whole capture sequences (depth-first), in the order of
+ * their landing paths read as numbers; directions always -5, -4, +4, +5, each shift a constant
+ * (docs/kernels.md, "Move generation"). */
 #ifndef TRICKCORE_DRAUGHTS_MOVEGEN_H
 #define TRICKCORE_DRAUGHTS_MOVEGEN_H
 
@@ -91,10 +90,8 @@ int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity
 /* The number of legal capture sequences. */
 int dr_count_captures(const dr_position *p);
 
-/* When every capture of `side` (the side to move) is a man's single jump, the common case: no
- * king can jump and no man can jump on from its landing square (or it is crowned there). Then
- * the landing squares of the jumps in `side`'s two forward directions (-5/-4 or +4/+5, in that
- * order) are stored and 1 returned; otherwise 0 (a search is needed). */
+/* The common case: when every capture of `side` is a man's single jump, stores the landings of
+ * its two forward directions (-5/-4 or +4/+5) and returns 1; otherwise 0 (a search is needed). */
 DR_INLINE int dr_single_jumps(const dr_position *p, int side, dr_bits *landings1,
                               dr_bits *landings2)
 {

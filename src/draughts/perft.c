@@ -3,10 +3,8 @@
 #include "draughts/movegen.h"
 #include "trickcore/core/status.h"
 
-/* The recursion is four functions, one per side to move and counting mode, that call each
- * other directly with the position in three registers (the side to move is implied). Each is a
- * small entry (a leaf of a perft without bulk counting is a call that returns 1 at once) and a
- * body. */
+/* The recursion: four functions (side to move x bulk or full) calling each other directly with
+ * the position in three registers; each a small entry and a body (docs/kernels.md, "Perft"). */
 #define DR_PERFT_SIGNATURE(name) \
     static DR_NOINLINE DR_POPCNT_CLONES uint64_t name(dr_bits black, dr_bits white, dr_bits kings, \
                                                       int depth)

@@ -10,10 +10,9 @@
 
 #define DR_MAX_PERFT_DEPTH 64
 
-/* Counts the leaves `depth` plies below p into *leaves. With bulk counting the last ply is
- * counted without making its moves (simple moves by popcount); without it every leaf is made.
- * Returns a tc_status code: TC_ERR_ARGUMENT for a depth outside 0..DR_MAX_PERFT_DEPTH or a
- * malformed position. */
+/* Counts the leaves `depth` plies below p into *leaves; bulk counting counts the last ply without
+ * making its moves. Returns a tc_status: TC_ERR_ARGUMENT for a depth outside
+ * 0..DR_MAX_PERFT_DEPTH or a malformed position. */
 int dr_perft(const dr_position *p, int depth, int bulk, uint64_t *leaves);
 
 #endif

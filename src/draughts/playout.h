@@ -29,10 +29,9 @@ typedef struct dr_game_summary {
     int32_t plies; /* plies played */
 } dr_game_summary;
 
-/* Plays one random game from `start`. When `choices` is not NULL, the index of each ply's move in
- * the generator's (path-ordered) legal move list is written there, up to `choices_capacity`
- * plies (later ones are not recorded). Returns a tc_status code: TC_ERR_ARGUMENT for a malformed
- * start position or rules without an end (no ply limit and no automatic draws). */
+/* Plays one random game from `start`; when `choices` is not NULL, each ply's move index in the
+ * path-ordered legal list goes there, up to `choices_capacity` plies. Returns a tc_status:
+ * TC_ERR_ARGUMENT for a malformed start or rules without an end (no ply limit, no auto draw). */
 int dr_playout(bitgen_t *rng, const dr_position *start, const dr_playout_rules *rules,
                dr_game_summary *summary, uint8_t *choices, int32_t choices_capacity);
 

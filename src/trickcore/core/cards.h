@@ -1,10 +1,6 @@
-/* Card and card-set primitives shared by every card-game kernel.
- *
- * Card: 0..51 suit-major (suit * 13 + rank), suits clubs, diamonds, hearts, spades = 0..3,
- * ranks 2..A = 0..12; jokers 52..55. A card set is a uint64 mask with bit i = card i.
- * A two-pack multiset is a pair of masks: `once` (at least one copy), `twice` (two copies),
- * with twice a subset of once.
- */
+/* Card and card-set primitives shared by every card-game kernel: card = suit * 13 + rank (clubs,
+ * diamonds, hearts, spades; 2..A), jokers 52..55; a set is a uint64 mask; a two-pack multiset is
+ * the masks `once` and `twice` (twice within once). (docs/kernels.md, "Cards and card sets") */
 #ifndef TRICKCORE_CORE_CARDS_H
 #define TRICKCORE_CORE_CARDS_H
 

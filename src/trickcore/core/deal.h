@@ -1,11 +1,6 @@
-/* Shuffling and dealing from numpy's BitGenerator C API (bitgen_t): no PRNG of our own.
- *
- * tc_dealer is THE one way a pack of distinct cards is dealt into hands (see below); tc_shuffle
- * orders a list of cards that may hold duplicates (two packs). Both draw their bounded indices
- * with ONE batched draw (tc_batch, tc_index_plan: see "The bounded draw" below): eight unbiased
- * indices per 64-bit generator call, so a 52-card shuffle costs seven calls and a 4x13 deal five.
- * The arithmetic is exact integer arithmetic, so a given bit stream gives the same deal on every
- * machine. */
+/* Shuffling and dealing from numpy's bitgen_t (no PRNG of our own): tc_dealer deals a pack of
+ * distinct cards, tc_shuffle orders a list with duplicates; both use one batched bounded draw,
+ * eight indices per 64-bit word (docs/kernels.md, "Dealing and shuffling"). */
 #ifndef TRICKCORE_CORE_DEAL_H
 #define TRICKCORE_CORE_DEAL_H
 
@@ -47,20 +42,8 @@ static inline int tc_random_below(bitgen_t *rng, uint64_t bound)
 }
 
 /* ---- The bounded draw ----
- *
- * Fisher-Yates steps and the dealer's picks need indices below size, size-1, size-2, ...: the
- * batched multiply-and-reject method of Brackett-Rozinsky and Lemire ("Batched Ranged Random
- * Integer Generation", 2024) on 32 bits. A batch of up to four bounds (a missing one counts as
- * 1) takes one 32-bit number x: index 0 is the high half of the 64-bit product x * bound[0],
- * index i the high half of (low half of product i-1) * bound[i]; the batch is accepted unless the
- * last low half falls below 2^32 mod (bound[0] * ... * bound[3]), which makes every index exactly
- * uniform (the product of the bounds must stay below 2^32: bounds <= 215).
- *
- * The stream of a plan of `picks` indices below size, size-1, ..., size-picks+1
- * (tc_index_plan): first ceil(picks / 8) 64-bit words are drawn; batch g (bounds size-4g down)
- * takes the 32-bit half g of those words (the low half of word g/2 for even g, its high half for
- * odd g); a rejected batch is redrawn from the low half of a fresh word, drawn after all the
- * others, until accepted. tc_shuffle, tc_dealer and deal_batch all use this stream. */
+ * Brackett-Rozinsky and Lemire's batched multiply-and-reject on 32 bits, up to four bounds a
+ * batch (product < 2^32: bounds <= 215); its stream: docs/random-streams.md, "Index plans". */
 
 #define TC_MAX_BATCHES ((TC_MAX_DECK + 3) / 4)
 
@@ -83,10 +66,9 @@ static inline tc_batch tc_batch_of(uint32_t top, int steps)
     return b;
 }
 
-/* One step of a batch whose low part (w random bits: 32 here) is held in the top bits of *x, the
- * bits below it 0: the index is the high word of the 64 x 64 -> 128-bit product *x * bound (the
- * top w bits of low part * bound; a 64-bit number, for addressing without a zero extension) and
- * the low word, left in *x, is the next low part, shifted alike. */
+/* One batch step: the low part (w bits) sits in the top bits of *x; the high word of the 128-bit
+ * product *x * bound is the index, the low word the next low part, shifted alike
+ * (docs/kernels.md, "The bounded draw"). */
 static TC_ALWAYS_INLINE uint64_t tc_batch_step(uint64_t *x, uint64_t bound)
 {
     return tc_mul64(*x, bound, x);
@@ -230,12 +212,9 @@ static TC_ALWAYS_INLINE void tc_shuffle_planned(const tc_index_plan *plan, bitge
     }
 }
 
-/* Shuffles cards[0..n) in place, n <= TC_MAX_DECK, so that cards[keep..n) is a uniformly random
- * arrangement of a uniformly random subset and cards[0..keep) the other cards in some order
- * (keep <= 1: a uniform permutation). Fisher-Yates from the top, stopped before position keep,
- * its indices from the bounded draw: a whole shuffle of 104 cards costs 13 generator calls. A
- * loop of shuffles of one size should make the plan once (tc_shuffle_plan, tc_shuffle_planned):
- * the same cards from the same stream, without recomputing the bounds. */
+/* Fisher-Yates from the top, stopped before `keep`: cards[keep..n) become a uniform arrangement
+ * of a uniform subset (keep <= 1: a uniform permutation), n <= TC_MAX_DECK. Loops of one size
+ * should plan once: tc_shuffle_plan, tc_shuffle_planned (docs/kernels.md, "Shuffles"). */
 static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
 {
     tc_index_plan plan;
@@ -244,15 +223,8 @@ static inline void tc_shuffle(bitgen_t *rng, uint8_t *cards, int n, int keep)
 }
 
 /* ---- The dealer ----
- *
- * Seats players-1 down to 0 each take hand_size cards from those not dealt yet, each card the
- * k-th lowest of them for a uniform k (one select: pdep with fast BMI2, a table lookup otherwise;
- * the same card either way). The cards left are the undealt rest (a stock); when there is no rest,
- * seat 0 takes the last hand_size cards without draws. The indices k are the bounded draw's
- * (tc_index_plan: eight per 64-bit word, the words drawn first); a batch's cards are taken once
- * the batch is accepted, which picks the same cards as drawing every index first.
- * tc_dealer_init computes the bounds and their products once. A deal is a pure
- * function of the bit stream: the same stream gives the same hands on every machine. */
+ * Seats players-1 down to 0 take hand_size cards each, the k-th lowest undealt for a drawn k; the
+ * rest is the stock (docs/random-streams.md, "One-pack dealing"; docs/kernels.md, "The dealer"). */
 
 typedef struct {
     tc_mask deck;
@@ -307,10 +279,9 @@ static TC_ALWAYS_INLINE void tc_dealer_take(const tc_dealer *dl, tc_undealt *u, 
     }
 }
 
-/* The dealer of a deck dealt in full (no rest) to `players` hands of `hand_size`, both constants
- * at the call (four hands of 13, say): the same deal with its loops unrolled, so that each pick's
- * hand is known at compile time (no seat bookkeeping). A game loop may call it from a function of
- * its own kept out of line, so that its registers stay its own. */
+/* tc_dealer_deal_isa for a deck dealt in full, `players` and `hand_size` constants (4x13, say):
+ * loops unrolled so that each pick's hand is known at compile time; the same cards
+ * (docs/kernels.md, "The dealer"). */
 static TC_ALWAYS_INLINE void tc_dealer_deal_full_isa(const tc_dealer *dl, bitgen_t *rng,
                                                      tc_mask *hands, int players, int hand_size,
                                                      int isa)
@@ -363,11 +334,8 @@ static TC_ALWAYS_INLINE void tc_dealer_deal_4x13_isa(const tc_dealer *dl, bitgen
     tc_dealer_deal_4x13_portable(dl, rng, hands);
 }
 
-/* One deal into hands[0..players): returns the undealt rest. A 4x13 dealer deals unrolled (see
- * tc_dealer_is_4x13), the same cards. Otherwise each card is taken straight from
- * the indices of its batch (the same indices as tc_index_plan_draw, without an index array).
- * Always inlined, with `isa` a constant, so a game loop compiled with TC_ISA_BMI2_TARGET gets the
- * pdep select. */
+/* One deal into hands[0..players); returns the undealt rest. A 4x13 dealer deals unrolled, the
+ * same cards. Always inlined with a constant `isa`, so BMI2 loops get the pdep select. */
 static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t *rng,
                                                    tc_mask *hands, int isa)
 {
@@ -409,10 +377,8 @@ static TC_ALWAYS_INLINE tc_mask tc_dealer_deal_isa(const tc_dealer *dl, bitgen_t
     return u.cards;
 }
 
-/* Two consecutive deals, the same as two calls of tc_dealer_deal_isa (a's draws come first), with
- * their picks interleaved: two independent dependency chains for the CPU to overlap. Their
- * indices are interleaved too, a's at even positions (strided stores, which compilers leave
- * scalar). */
+/* Two consecutive deals, the same as two tc_dealer_deal_isa calls (a's draws first), their picks
+ * interleaved as two independent dependency chains (docs/kernels.md, "The dealer"). */
 static TC_ALWAYS_INLINE void tc_dealer_deal2_isa(const tc_dealer *dl, bitgen_t *rng,
                                                  tc_mask *hands_a, tc_mask *hands_b, tc_mask *rest,
                                                  int isa)
@@ -446,13 +412,9 @@ tc_mask tc_dealer_deal(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
 /* The same deal with the portable select on any CPU (tests compare the two). */
 tc_mask tc_dealer_deal_portable(const tc_dealer *dl, bitgen_t *rng, tc_mask *hands);
 
-/* Deals `count` independent deals of `deck` (deck_size cards, duplicates allowed for two packs):
- * player p of deal d receives hand_size cards, stored as a multiset in once[d * players + p]
- * and twice[...] (twice may be NULL when the deck holds no duplicates). The undealt cards go to
- * stock[d * stock_size ...] in a uniformly random draw order (stock may be NULL). Without
- * duplicates a deal is tc_dealer's (then the stock's order, drawn like hands of one card); with
- * them, tc_shuffle's stopped above the first hand (of the previous deal's order). Returns a
- * tc_status code. */
+/* Deals `count` deals of `deck`: player p of deal d gets once/twice[d * players + p] (twice may be
+ * NULL without duplicates), the undealt cards go to stock[d * stock_size ...] in random draw order
+ * (stock may be NULL). Returns a tc_status (docs/kernels.md, "deal_batch"). */
 int tc_deal_batch(bitgen_t *rng, const uint8_t *deck, int deck_size, int players, int hand_size,
                   int64_t count, tc_mask *once, tc_mask *twice, uint8_t *stock);
 

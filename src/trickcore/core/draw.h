@@ -1,7 +1,5 @@
-/* Uniform random choices for playout policies, drawn from numpy's bitgen_t (no PRNG of our own):
- * 8-bit chunks by Lemire's multiply-and-reject method (see "8-bit choices" below), and the k-th
- * card of a mask (a table select, or pdep with BMI2). The choices are a pure function of the bit
- * stream, so a given seed gives the same playouts on every machine. */
+/* Uniform random choices for playout policies from numpy's bitgen_t: 8-bit chunks by Lemire's
+ * multiply-and-reject, and the k-th card of a mask (a table select, or pdep with BMI2). */
 #ifndef TRICKCORE_CORE_DRAW_H
 #define TRICKCORE_CORE_DRAW_H
 
@@ -92,13 +90,8 @@ static TC_ALWAYS_INLINE tc_mask tc_select_bit_isa(tc_mask m, int k, int isa)
 }
 
 /* ---- 8-bit choices: eight per 64-bit draw ----
- * For choices among few items (a card among at most 17 or so), an 8-bit chunk serves as well as
- * a 16-bit one and a draw serves eight choices instead of four. Each chunk gives an index by
- * Lemire's multiply-and-reject method, exactly uniform: a chunk whose product falls in the
- * rejection zone (probability below bound / 256) is replaced by the low byte of a fresh 64-bit
- * draw (taken straight from the generator, out of line), again until accepted. The chunks of a
- * tc_draw8 stream go lowest byte first; a caller may also draw words itself and hand their bytes
- * to tc_draw8_below_chunk / tc_draw8_bit_chunk. */
+ * Lemire's multiply-and-reject on a byte, lowest byte first; a rejected byte is replaced by the
+ * low byte of a fresh draw (docs/random-streams.md, "8-bit choice"; docs/kernels.md). */
 #define TC_DRAW8_CHUNK_BITS 8
 #define TC_DRAW8_CHUNKS (64 / TC_DRAW8_CHUNK_BITS)
 

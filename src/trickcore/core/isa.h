@@ -1,11 +1,6 @@
-/* The instruction sets the kernels' hot loops are compiled for, and the run-time choice of one.
- *
- * A default build is portable. On x86-64 with GCC or clang (TC_ISA_BMI2_CLONE) the hot loops are
- * also compiled for CPUs with POPCNT and BMI2 (functions marked TC_ISA_BMI2_TARGET, passing
- * TC_ISA_BMI2 as a constant `isa`), and tc_isa_best() says at run time which to call. A build
- * that targets BMI2 itself (TRICKCORE_NATIVE=1, TC_ISA_BMI2_NATIVE) uses it everywhere. AMD before
- * Zen 3 runs pdep/pext as slow microcode, so there BMI2 counts as absent. Every variant gives the
- * same results: the choice never shows in a random stream. */
+/* The instruction sets the hot loops are compiled for (portable; BMI2 clones on x86-64) and the
+ * run-time choice, tc_isa_best(): AMD before Zen 3 counts as no BMI2 (microcoded pdep). Every
+ * variant gives the same results (docs/kernels.md, "Instruction sets"). */
 #ifndef TRICKCORE_CORE_ISA_H
 #define TRICKCORE_CORE_ISA_H
 

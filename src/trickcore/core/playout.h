@@ -1,16 +1,6 @@
-/* Game-independent machinery of random-playout loops (no game rules here): forced inlining, the
- * portable / BMI2 loop variants and their card picks, the lane scheme that plays several
- * independent deals side by side, the recorder of plays, and a card-to-seat map that turns the
- * winning card of a trick (trick.h's tc_trick_winning_card) into the seat that played it.
- *
- * How a game uses it (hearts/simulate.c is the model):
- * - Write the loop once as a TC_ALWAYS_INLINE function taking an `isa` argument
- *   (TC_ISA_PORTABLE or TC_ISA_BMI2) and pick cards with tc_playout_pick; every call
- *   passes a constant, so each variant is straight code.
- * - Instantiate it twice: a plain function with TC_ISA_PORTABLE, and under
- *   `#ifdef TC_ISA_BMI2_CLONE` a `TC_ISA_BMI2_TARGET` function with TC_ISA_BMI2; call the
- *   second when tc_isa_best() says TC_ISA_BMI2 (isa.h). Both variants pick the same cards.
- * - Play LANES deals side by side (see tc_playout_lanes_within). */
+/* Game-independent machinery of random-playout loops: forced inlining, portable / BMI2 variants
+ * and their card picks, lanes of independent deals, the recorder, a card-to-seat map. How a game
+ * uses it (hearts/simulate.c is the model): docs/kernels.md, "Playout loops". */
 #ifndef TRICKCORE_CORE_PLAYOUT_H
 #define TRICKCORE_CORE_PLAYOUT_H
 
@@ -30,14 +20,8 @@ static TC_ALWAYS_INLINE tc_mask tc_playout_pick(tc_draw8 *d, tc_mask legal, int 
 }
 
 /* ---- The followers' batch (four players) ----
- * Once a trick's lead is played, the three followers' legal sets are fixed, so their indices can
- * come from one batch of deal.h's bounded draw on 24 random bits r: index i is the high part
- * (bits 24 up) of the product of the last low part (r for i = 0, then the low 24 bits of the
- * last product) and bound i; the batch is accepted unless the last low part falls below
- * 2^24 mod (bound 0 * bound 1 * bound 2), which makes every index exactly uniform. One rejection
- * test for three cards. Bounds are 1..16, so a last low part of at least 2^12 (16^3) is accepted
- * without the product. r is held in the top 24 bits of a 64-bit number: each step is then one
- * 64 x 64 -> 128-bit multiply (the high word the index, the low word the next low part). */
+ * The three followers' indices from one 24-bit batch of deal.h's bounded draw, held in the top 24
+ * bits; bounds 1..16, so a low part >= 2^12 is sure (docs/kernels.md, "The followers' batch"). */
 #define TC_FOLLOW_SHIFT 40
 #define TC_FOLLOW_SURE_SHIFT (TC_FOLLOW_SHIFT + 12)
 
@@ -63,12 +47,9 @@ static TC_ALWAYS_INLINE void tc_follow_draw(bitgen_t *rng, uint32_t r, const uin
 
 /* ---- Lanes ---- */
 
-/* One deal is a long chain of dependent steps (each card depends on a hand, each trick on the
- * last winner), so playout loops interleave `lanes` independent deals for the CPU to overlap
- * them. Deal j of a block is lane j % lanes of group j / lanes, and a group is always played in
- * full (a block cut short plays the missing lanes of its last group and drops them), so deal j
- * never depends on the block's count. The lane count is part of a game's documented random
- * order: changing it changes the deals of a seed. */
+/* Deal j of a block is lane j % lanes of group j / lanes, and a group is always played in full,
+ * so deal j never depends on count. The lane count is part of the random stream
+ * (docs/kernels.md, "Lanes"). */
 
 /* How many lanes of the group starting at deal `first` are within the block's `count` deals. */
 static TC_ALWAYS_INLINE int tc_playout_lanes_within(int64_t first, int64_t count, int lanes)

@@ -79,11 +79,9 @@ static const tc_mask trump_cards[8] = {0, SUIT_(0), SUIT_(1), SUIT_(2), SUIT_(3)
 static const tc_mask card_bit[256] = {BIT16_(0), BIT16_(16), BIT16_(32), BIT4_(48), OUT4_,
                                       OUT4_,     OUT4_,      OUT64_,     OUT64_,    OUT64_};
 
-/* One pack without jokers, `n` and `per_trick` (a trump per trick) constants at each call: a
- * trick's card bits validate it (a byte above 51 sets bit 63; a repeated card makes their sum
- * differ from their union, and the sum of at most 16 bits below 52 cannot overflow) and give the
- * winning card (tc_trick_winning_card), whose position is the winner. Returns the first invalid
- * trick (a card, or a trump of `trumps` out of range), or -1. */
+/* One pack without jokers, n and per_trick constants: the card bits validate a trick (a byte
+ * above 51 sets bit 63; a repeat makes sum != union) and give its winning card. Returns the first
+ * invalid trick or -1 (docs/kernels.md, "Batch checks"). */
 static ALWAYS_INLINE int64_t one_pack_winners(const uint8_t *cards, int64_t count, int n,
                                               int per_trick, const int8_t *trumps, int trump,
                                               int8_t *winners)

@@ -1,8 +1,6 @@
-/* Trick resolution: the one kernel every game uses to find the winner of a trick.
- *
- * The winner is the highest trump if any trump was played, else the highest card of the suit
- * led. Identical cards (two packs) are ordered by play: the first played wins (TC_DUP_FIRST) or
- * the last (TC_DUP_LAST). Jokers (52..55, a higher id ranks higher) follow one of three modes. */
+/* Trick resolution, the one kernel every game uses: the highest trump played, else the highest
+ * card of the suit led; identical cards ordered by play (TC_DUP_FIRST / TC_DUP_LAST); jokers by
+ * mode (docs/kernels.md, "Trick resolution"). */
 #ifndef TRICKCORE_CORE_TRICK_H
 #define TRICKCORE_CORE_TRICK_H
 
@@ -111,13 +109,9 @@ static inline int tc_trick_winner_table(const tc_trick_table *table, const uint8
     return best;
 }
 
-/* One pack without jokers, from masks: the winning card of a trick whose cards are `cards`, led
- * in the suit whose cards are `led`, with `trump` the trump suit's cards (0 without trumps): the
- * highest trump played if any, else the highest card of the suit led. The rule of tc_card_key,
- * for loops that know which seat holds each card (a card-to-seat table gives the winner).
- * It is also correct with jokers as top trumps (TC_JOKER_TOP_TRUMP) when `trump` includes the
- * jokers (TC_JOKER_MASK): card ids rise with strength (A of spades 51, little joker 52, big joker
- * 53), so the highest trump bit is still the winning card. Spades relies on this. */
+/* Winning card of a one-pack trick from masks `cards`, `led` (the suit led), `trump` (0: none):
+ * the highest trump, else the highest of the suit led. Also right for jokers as top trumps when
+ * `trump` includes TC_JOKER_MASK (Spades relies on it; docs/kernels.md, "From masks"). */
 static inline int tc_trick_winning_card(tc_mask cards, tc_mask led, tc_mask trump)
 {
     tc_mask trumps = cards & trump;
@@ -126,14 +120,9 @@ static inline int tc_trick_winning_card(tc_mask cards, tc_mask led, tc_mask trum
 
 /* The trick rule in mask form, for playout loops that hold each played card as a bit (two packs
  * and jokers too). */
-/* Same result as tc_trick_winner_unchecked for a valid trick of n cards (1 <= n <= 32), any
- * number of packs, jokers TC_JOKER_NONE, TC_JOKER_OUTRIGHT or TC_JOKER_NEUTRAL (a neutral
- * joker is in neither mask). bits[i] is the card played i-th as a mask; `led` holds the cards of
- * the suit led (0 when no card has a suit), `trump` those of the trump suit (0 without trumps).
- * The winning card is the highest trump played, else the highest card of the suit led: the
- * winner is the first (or under `last`, the last) to play it; an outright joker beats every
- * card, the first one played winning. Branch-free; a trick of neutral jokers goes to its
- * first card. */
+/* tc_trick_winner_unchecked for a valid trick of 1..32 cards, bits[i] the i-th card's mask, any
+ * packs, jokers NONE/OUTRIGHT/NEUTRAL (neutral: in neither `led` nor `trump`). Branch-free; a
+ * trick of neutral jokers goes to its first card (docs/kernels.md, "From masks"). */
 static inline int tc_trick_winner_bits(const tc_mask *bits, int n, tc_mask led, tc_mask trump,
                                        int jokers, int last)
 {

@@ -322,12 +322,9 @@ static int best_card(const tc_dam_rules *r, tc_mask m, int value_weight, int str
     return best;
 }
 
-/* Avoid (points are bad): lead the weakest card (then the least valuable); follow with the most
- * valuable card that does not take the trick (then the strongest); when every card takes it,
- * play the least valuable (then the weakest).
- * Collect (points are good): lead the strongest card (then the most valuable); take the trick
- * with the weakest card that does (then the most valuable); when none does, play the least
- * valuable (then the weakest). */
+/* Greedy: avoid leads weak and follows with the most valuable card that does not take the trick;
+ * collect leads strong and takes with the weakest card that does. Tie-breaks:
+ * docs/rules/dam.md, "Simulation". */
 static int greedy_card(const tc_dam_rules *r, const tc_trick_table *table, const uint8_t *cards,
                        int len, tc_mask legal)
 {
@@ -369,16 +366,8 @@ static inline uint64_t trick_word(bitgen_t *rng, int policy)
 }
 
 /* ---- Batched choices ----
- * Under the random policy with a deck without jokers the trick's first card sets the suit led,
- * and a hand changes only by its own play, so the legal cards of every later card of the trick
- * are known once the first is played: the followers' choices are drawn together from one 16-bit
- * chunk, by the batched multiply-and-reject method of Brackett-Rozinsky and Lemire (as deal.h's
- * bounded draw): index i is the high part of (the low part left by choice i-1, the chunk for
- * i = 0) * bound i; the batch is accepted unless the last low part falls below 2^16 mod (the
- * product of the bounds), which makes every index exactly uniform (three bounds of at most 13
- * cards multiply to at most 2,197). The first card is a batch of one on its own 16-bit chunk. A
- * rejected batch is redrawn from the low 16 bits of a fresh 64-bit draw, taken straight from the
- * generator, until accepted. */
+ * Without jokers the followers' legal sets are fixed once the lead is played: one 16-bit batch
+ * (batched multiply-and-reject) draws them all (docs/kernels.md, "Draws made ahead"). */
 #define TC_DAM_BATCH_WIDTH 16
 
 /* The batch is held in the top `width` bits of a 64-bit number (tc_batch_step's form): x =
@@ -511,11 +500,9 @@ static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
     *held ^= b & ~*odd; /* written as a xor of an and-not so that compilers emit andn */
 }
 
-/* Deals deal j of the block: s->pile holds the deck in some order; it is shuffled in place, the
- * first players * hand_size cards are dealt in turn (hand_size to each seat, into *h) and the
- * rest is the pile in draw order (under turn_trump its last card is the turned one). The first
- * hand's cards need no order among themselves, so the shuffle stops above them. With `out`
- * recording, the hands and the pile as dealt (the turned card on top) are written there. */
+/* Deals deal j of the block: shuffles s->pile in place (stopped above the first hand), deals the
+ * hands into *h and leaves the pile in draw order (turned card last); `out` records the deal
+ * (docs/kernels.md, "Fast phase and parity hands"). */
 static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
                                       tc_dam_state *s, tc_dam_hands *h, bitgen_t *rng,
                                       const tc_dam_block *out, int64_t j)
@@ -568,10 +555,8 @@ static TC_ALWAYS_INLINE uint64_t card_of_bit(tc_mask bit)
     return (uint64_t)(uint32_t)tc_lowest(bit);
 }
 
-/* Without jokers: which of the n plays `cards` (their bits `bits`) wins the trick, from the
- * winning card (trick.h's rule in mask form; two copies of a card are the same card) and a table
- * of the play of each card, written so that the first copy played stays under "first" and the
- * last under "last". Fewer operations than tc_trick_winner_bits's scan of the plays. */
+/* Without jokers: which of the n plays wins, from the winning card and a table of each card's
+ * play (the first copy kept under "first", the last under "last"). (docs/kernels.md, "Dam") */
 static TC_ALWAYS_INLINE int play_of_winning_card(const uint64_t *cards, const tc_mask *bits, int n,
                                                  tc_mask led, tc_mask trumps, int last)
 {
@@ -607,10 +592,8 @@ typedef struct {
     tc_mask bit[TC_DAM_MAX_PLAYERS];
 } trick_bits;
 
-/* The cold path of a fast trick's batch: the followers (plays 1..n-1 from `leader`) played the
- * cards `played` by a batch whose last low part is x and product `product`. If the batch is
- * rejected, their plays are taken back and played again from the batch redrawn. Returns the
- * plays as they stand. */
+/* Cold path of a fast trick's batch (last low part x, `product`): if it is rejected, the
+ * followers' plays are taken back and replayed from the batch redrawn. Returns the plays. */
 static trick_bits redo_followers(const tc_dam_rules *r, tc_dam_hands *h, int leader, int n,
                                  tc_mask led_cards, trick_bits played, uint64_t x, uint32_t product,
                                  bitgen_t *rng, tc_playout_recorder *rec)
@@ -641,15 +624,9 @@ static trick_bits redo_followers(const tc_dam_rules *r, tc_dam_hands *h, int lea
     return played;
 }
 
-/* One trick of the fast phase, played by all n seats from s->leader with the hands *h: no
- * refusal checks, no voids, seats in plain rotation. The random policy draws from the trick's 32
- * bits `draws` (see dam.h): without batches card i takes the 8-bit chunk i; with them (`batch`,
- * a constant or the generic loop's draws_batches) the first card takes the low 16 bits and the
- * followers one batch from the high 16, each follower's index taken as it plays (a rejected
- * batch plays them again, out of line). The first `refills` seats (0 or n) first take the cards
- * top[0..refills): the refill after the last trick, whose winner (the leader now) draws first,
- * done as each hand comes to play so that it is loaded and stored once. `jokers` (a constant)
- * is 0 when the deck has none: then the first card sets the suit led. */
+/* One trick of the fast phase by all n seats from s->leader (no refusal checks, no voids), the
+ * first `refills` seats taking top[0..refills) first; `jokers`, `batch` constants. Draws from
+ * `draws` (docs/random-streams.md, "Dam"; docs/kernels.md, "Fast phase and parity hands"). */
 static TC_ALWAYS_INLINE void play_full_trick(const tc_dam_rules *r, const tc_trick_table *table,
                                              tc_mask trumps, tc_dam_state *s, tc_dam_hands *h,
                                              const uint8_t *top, int refills, bitgen_t *rng,
@@ -707,14 +684,9 @@ static inline uint32_t trick_draws(uint64_t (*words)[TC_DAM_GROUP], int t, int l
  * trick). */
 #define TC_DAM_TRICK_WORDS ((TC_DAM_MAX_CARDS + 3) / 4)
 
-/* Plays `count` deals TC_DAM_GROUP at a time (the lanes). Every deal has the same shape: while
- * the pile lasts each trick is played by all n seats and refills the hands (the last refill may
- * run short), then the hands are played out; only when the pile ran out part-way does a last
- * trick have fewer seats, played on the checked path's state. So the lanes play trick by trick
- * in step, each trick of all seats on the fast path, lane 0 first, with the draws for all their
- * tricks made beforehand, after the lanes' deals (see dam.h for the order). Lanes past `count`
- * are played and dropped, so deal j never depends on count. Inlined with constant n, jokers,
- * batch, policy, record and isa. */
+/* Plays `count` deals TC_DAM_GROUP lanes at a time, in step trick by trick on the fast path, the
+ * draws made ahead after the lanes' deals; lanes past count are played and dropped. Inlined with
+ * constants (docs/kernels.md, "Fast phase and parity hands"). */
 static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng, int64_t count,
                                             const tc_dam_block *out, int n, int jokers, int batch,
                                             int last, int policy, int record, int isa)

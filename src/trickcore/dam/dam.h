@@ -1,15 +1,6 @@
-/* Danish Dam: two packs (or one), hands held as multisets, a draw pile that refills the hands
- * after each trick, an optional trump turned from the pile, jokers, and two scorings.
- *
- * The rules (`tc_dam_rules`) are a flat struct filled by the Python layer from an immutable
- * `trickcore.dam.Rules` and completed by tc_dam_prepare_rules; the deal state (`tc_dam_state`)
- * is caller-owned and holds the draw pile, so a copy is a clone. Tricks are resolved by the
- * shared trick rule: trick.h's table form on the checked path, its mask forms in the simulation
- * loops (tc_trick_winning_card, and tc_trick_winner_bits with jokers). Hot helpers are static
- * inline here; checked entry points, scoring, policies and the simulation loops are in dam.c.
- * Seats are 0..players-1, play goes to seat + 1. Deals are shuffled by deal.h's
- * tc_shuffle_planned; random choices use draw.h's 8-bit draws with jokers and 16-bit batches
- * without (see "Random choices from draws made ahead" below). */
+/* Danish Dam: two packs (or one), multiset hands, a draw pile refilling them after each trick, a
+ * turned trump, jokers, two scorings. Rules filled by Python and tc_dam_prepare_rules; the state
+ * holds the pile, so a copy is a clone (docs/kernels.md, "Dam"). */
 #ifndef TRICKCORE_DAM_DAM_H
 #define TRICKCORE_DAM_DAM_H
 
@@ -42,10 +33,9 @@ typedef struct {
     tc_trick_rules trick;     /* duplicates, jokers (outright or neutral) and packs; trump unused */
     tc_multiset deck;         /* every card in play: the pack(s) and the jokers */
     int16_t values[TC_NUM_CARD_IDS]; /* card points of each card taken in a trick */
-    /* Filled by tc_dam_prepare_rules: the trick tables for no trump (0) and trump suit s (s + 1);
-     * indexed by the suit led + 1 (0: none yet) and a card played, the suit led after it and the
-     * void it shows; the cards of each suit led + 1 (0: none); the cards of the suit each card
-     * sets when it is the first with a suit (0 for a joker); the deck as card ids in order. */
+    /* Filled by tc_dam_prepare_rules: trick tables (no trump, then trump suit + 1), lookups by
+     * suit led + 1 and card (suit led after it, void shown), suit cards, the deck's card ids
+     * (docs/kernels.md, "Dam"). */
     tc_trick_table tables[TC_NUM_SUITS + 1];
     int8_t led_after[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
     uint8_t shows_void[TC_NUM_SUITS + 1][TC_NUM_CARD_IDS];
@@ -95,10 +85,8 @@ static inline int tc_dam_seat_after(int seat, int k, int n)
     return seat + k < n ? seat + k : seat + k - n;
 }
 
-/* Cards (distinct ids) of `hand` that may be played when the suit led has the cards `led_cards`
- * (0 while no suit is led): follow suit if the hand can, a joker always. `jokers` is
- * TC_JOKER_MASK, or 0 where the deck has none. Whether a hand can follow is a coin toss to a
- * branch predictor: the choice is a conditional move. */
+/* Distinct cards of `hand` playable when the suit led has the cards `led_cards` (0: none led):
+ * follow suit if able, a joker always (`jokers`: TC_JOKER_MASK, or 0). A conditional move. */
 static inline tc_mask tc_dam_legal_cards(tc_mask hand, tc_mask led_cards, tc_mask jokers)
 {
     tc_mask follow = hand & led_cards;
@@ -111,27 +99,13 @@ static inline tc_mask tc_dam_legal(const tc_dam_state *s)
     return tc_dam_legal_cards(s->hands[s->head.to_act].once, s->led_mask, TC_JOKER_MASK);
 }
 
-/* ---- Random choices from draws made ahead. ----
- * tc_dam_simulate deals and plays TC_DAM_GROUP deals at a time, the lanes of a group (the lanes of
- * the last group past the block's count are played and dropped, so deal j depends only on the bit
- * stream and j). A group's stream: the lanes' shuffles (deal.h's tc_shuffle_planned, lane 0 first,
- * each of the deck as the lane's last deal left it, in card order at first); then, under the
- * random policy, the words of the tricks that every seat plays, word w of lane 0, 1, ...,
- * TC_DAM_GROUP - 1 in turn for w = 0, 1, ...: trick t of a lane takes the 32 bits of its word
- * t / 2 from bit 32 * (t % 2), so the loops call no generator. With jokers card i of a trick takes
- * their 8-bit chunk i (draw.h's tc_draw8_bit_chunk: a choice is among at most 17 cards). Without
- * them the first card sets the suit led, so the legal cards of the others are known at once: the
- * first card takes the low 16 bits and the others the high 16, as one batch (dam.c's draw_batch:
- * Lemire's batched multiply-and-reject). Every choice is exactly uniform: a rejected chunk is
- * replaced by fresh draws there and then (at each trick, lane 0 first). A trick that not every
- * seat plays (the pile ran out part-way) takes the low 32 bits of a word drawn for it, lane by
- * lane after the group's other tricks; tc_dam_playouts draws a word for each trick alike. */
+/* ---- Random choices from draws made ahead ----
+ * Groups of TC_DAM_GROUP lanes: shuffles, then each full trick's 32 bits from words drawn ahead;
+ * 8-bit chunks with jokers, one 16-bit batch without (docs/random-streams.md, "Dam"). */
 
-/* The hands of a deal while every seat plays every trick (the simulation loops' fast phase), by
- * seat, in parity form: the cards held at least once (`held`, tc_multiset's once) and those held
- * an odd number of times (`odd`), so those held twice are held & ~odd. A copy is added by two
- * operations (or, xor) where the once/twice form needs an extra and and a register copy, and
- * taken by three as there. Two arrays, so one seat index (scaled by 8) reaches both. */
+/* The fast phase's hands by seat in parity form: `held` (at least once) and `odd` (an odd count),
+ * so those held twice are held & ~odd; a copy is added by or, xor (docs/kernels.md, "Fast phase
+ * and parity hands"). */
 typedef struct {
     tc_mask held[TC_DAM_MAX_PLAYERS];
     tc_mask odd[TC_DAM_MAX_PLAYERS];
@@ -184,10 +158,9 @@ static inline void tc_dam_play_unchecked(const tc_dam_rules *r, tc_dam_state *s,
  * TC_ERR_ARGUMENT. Every other entry point expects prepared rules. */
 int tc_dam_prepare_rules(tc_dam_rules *r);
 
-/* Starts a deal from explicit hands (multisets of hand_size cards) and the draw pile (pile_size
- * cards, top first, as left after dealing; with turn_trump its top card is turned and put at the
- * bottom). Hands and pile together must be exactly the deck. Returns a tc_status; on an error
- * *s is untouched. */
+/* Starts a deal from hands (multisets of hand_size) and the pile (pile_size, top first; under
+ * turn_trump its top card is turned and put at the bottom); hands and pile must be the deck.
+ * Returns a tc_status; on an error *s is untouched. */
 int tc_dam_start(const tc_dam_rules *r, tc_dam_state *s, const tc_multiset *hands,
                  const uint8_t *pile, int pile_size, int dealer);
 
@@ -206,10 +179,8 @@ void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points);
 
-/* Which compiled simulation loop tc_dam_simulate runs; every one gives the same deals. BEST: the
- * random policy without recording runs a loop specialised on the players and the jokers, built
- * for BMI2 when tc_isa_best() says so (isa.h); anything else the generic loop. PORTABLE: as BEST
- * without BMI2. GENERIC: always the generic loop. */
+/* Which compiled loop tc_dam_simulate runs, all giving the same deals: BEST (specialised, BMI2 if
+ * the CPU has it), PORTABLE (BEST without BMI2), GENERIC (docs/kernels.md, "Loops"). */
 enum tc_dam_loop { TC_DAM_LOOP_BEST = 0, TC_DAM_LOOP_PORTABLE = 1, TC_DAM_LOOP_GENERIC = 2 };
 
 /* Deals and plays `count` complete deals (dealer 0) with `policy`, filling *out. Deals are played

@@ -1,11 +1,6 @@
-/* Hearts family (Svarta Maja, Spardame): rules, deal state, legal moves, checked and unchecked
- * moves, scoring, random and greedy playouts, and the block simulation loop.
- *
- * The rules (`tc_hearts_rules`) are a flat struct filled by the Python layer from an immutable
- * `trickcore.hearts.Rules`; the deal state (`tc_hearts_state`) is small and caller-owned, so a
- * copy is a clone. Hot helpers and the score are static inline here; checked entry points are in
- * hearts.c, the policies, playouts and the simulation loop in hearts_sim.c. Seats are
- * 0..players-1, play goes to seat + 1. */
+/* Hearts family (Svarta Maja, Spardame): rules, state, legal and checked moves, scoring; checked
+ * entry points in hearts.c, policies, playouts and simulation in simulate.c. The state is small
+ * and caller-owned, so a copy is a clone (docs/kernels.md, "Hearts"). */
 #ifndef TRICKCORE_HEARTS_HEARTS_H
 #define TRICKCORE_HEARTS_HEARTS_H
 
@@ -229,11 +224,9 @@ static inline int32_t tc_hearts_points(const tc_hearts_rules *r, tc_mask cards)
     return points;
 }
 
-/* Final score of a finished deal among `n` = r->players seats (a constant in hot loops, so the
- * seat loops unroll) from the cards each seat took: points per seat (moon, no-trick bonus and
- * void deal applied), the moon shooter or -1, and whether the deal is void. A seat took no trick
- * when it took no card, and every trick when it took the whole deck. Card points are one
- * popcount per distinct card value and seat (see tc_hearts_points). */
+/* Final score of a finished deal among n = r->players seats (a constant in hot loops) from the
+ * cards each took: points (moon, no-trick bonus, void deal applied), the shooter or -1, whether
+ * the deal is void (docs/kernels.md, "Hearts"). */
 static TC_ALWAYS_INLINE void tc_hearts_score_of(const tc_hearts_rules *r, int n,
                                                 const tc_mask *taken, int32_t *points, int *shooter,
                                                 int *void_deal)

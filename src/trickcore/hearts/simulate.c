@@ -1,29 +1,6 @@
-/* Hearts-family playouts: the random and greedy policies, playouts from a given state, and the
- * block simulation loop (deal, pass, play, score). The rules of play are those of hearts.h.
- *
- * Random play has a fast path from the start of a trick: whole tricks with the same legal-move
- * helpers, no per-card bookkeeping the score does not need, the trick winner from a card-to-seat
- * map (playout.h), the first and last tricks' rules and the recording resolved at compile time,
- * two deals interleaved, and on x86-64 a variant for CPUs with BMI2 chosen at run time. The
- * checked API and the greedy policy go move by move.
- *
- * The random order of a block (what a seed gives): deals go by groups of TC_HEARTS_LANES lanes.
- * For each group: each lane in turn is dealt by deal.h's tc_dealer (words straight from the
- * generator) and draws its pass direction (tc_draw8_below, when the rotation has several); then
- * each lane in turn passes, seats 1..n-1 then 0, each pass card by card uniformly among the cards
- * not chosen yet (tc_draw8_bit), a pass breaking the Q♠ rule drawn again in full; then the tricks
- * are played, trick by trick and lane by lane, every card but the last trick's uniformly among
- * the legal cards. The direction and pass draws share one tc_draw8 stream per block (draw.h's
- * 8-bit choices: one byte of a 64-bit draw per choice, lowest first, eight per draw; a rejected
- * byte is replaced by the low byte of a fresh draw). With four players the tricks draw from words
- * of their own instead: when random play by whole tricks starts, one 64-bit word per round of
- * tricks (one trick of every lane) but the last is drawn straight from the generator, round by
- * round; lane l's trick takes the word's 32-bit half l: the lead from its top byte (a rejected
- * byte replaced as in the stream), the three followers from its low 24 bits as one batch
- * (playout.h's followers' batch: a rejected batch replaced by the low 24 bits of a fresh draw,
- * until accepted); these fresh draws come after the round words, in play order. Other player
- * counts draw their cards from the stream too. Playouts from a state (tc_hearts_playouts) use one
- * such stream for the whole call (the moves up to the start of a trick), then the same rounds. */
+/* Hearts-family playouts: random and greedy policies, playouts from a state, and the block loop
+ * (deal, pass, play, score); random play goes by whole tricks on a fast path. What a seed gives:
+ * docs/random-streams.md, "Hearts"; the design: docs/kernels.md, "Hearts". */
 #include "trickcore/hearts/hearts.h"
 
 #include <string.h>
@@ -54,10 +31,8 @@ static void fill_keys(const tc_hearts_rules *r, tc_mask m, int value_weight, int
     }
 }
 
-/* Lead the lowest rank (then the lowest value); follow with the most valuable card that does not
- * win the trick (then the lowest); when every card wins, the last player wins with its highest
- * harmless card and the others play their lowest; when void, discard the most valuable card
- * (Q♠, then high hearts), keeping cards worth less than nothing. */
+/* Greedy: lead low, follow with the most valuable card that does not win, discard the most
+ * valuable card; tie-breaks in docs/rules/hearts.md, "Simulation". */
 static int greedy_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_mask legal)
 {
     int32_t key[TC_NUM_CARDS];
@@ -237,10 +212,8 @@ typedef struct {
     uint32_t bits;
 } trick_bytes;
 
-/* One trick with uniformly random legal cards among `n` players. `first` (the first trick) and
- * `last` (the last, where every seat has one card left and plays it without a draw) are
- * constants at every call, so their rules cost nothing in the other tricks. The winner is the
- * seat that played the trick's winning card (trick.h's rule, from masks). */
+/* One trick of uniformly random legal cards among n players; `first` and `last` (no draws: one
+ * card each) are constants at every call. The winner: the seat of the winning card (masks). */
 static TC_ALWAYS_INLINE void random_trick(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                           int first, int last, trick_play *p, trick_turn *turn,
                                           trick_bytes *b, int isa, tc_playout_recorder *rec)
@@ -322,10 +295,8 @@ static TC_ALWAYS_INLINE void random_tricks(const tc_hearts_rules *r, const trick
     *d = draw;
 }
 
-/* Plays the lanes' states to their end with `policy`, leaving in `lanes` the cards each seat took
- * (n cards per trick won): move by move under every rule, then, for the random policy, by whole
- * tricks. All lanes start from the same point of a deal. `n` is r->players, or the constant 4 in
- * the loops specialised for four players. */
+/* Plays the lanes' states (one point of a deal) to their end with `policy`, leaving in `lanes`
+ * the cards each seat took: move by move, then (random) by whole tricks. n: r->players or 4. */
 static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *tl, int n,
                                     tc_hearts_state *s, int policy, tc_draw8 *d, int isa,
                                     tc_playout_recorder *recs, trick_play *lanes)
@@ -338,11 +309,9 @@ static TC_ALWAYS_INLINE void finish(const tc_hearts_rules *r, const trick_loop *
         random_tricks(r, tl, n, lanes, s[0].head.tricks_played, d, isa, recs);
 }
 
-/* Starts random play of a deal dealt by seat 0 from `hands`, with seat s passing to s + offset
- * (no passing when 0): the passes in turn from the dealer's left (see random_pass), the
- * exchange, and the first leader (the player left of the dealer, or the holder of the lowest
- * club in play). The same deal as tc_hearts_deal_unchecked and its passes, without the state's
- * bookkeeping. */
+/* Starts random play of a deal dealt by seat 0: the passes (seat s to s + offset, none when 0) in
+ * turn from the dealer's left, the exchange and the first leader; the same deal as
+ * tc_hearts_deal_unchecked, without the state's bookkeeping. */
 static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const trick_loop *tl,
                                                int n, trick_play *p, const tc_mask *hands,
                                                int offset, tc_draw8 *d, int isa)
@@ -435,10 +404,9 @@ int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, b
 
 /* ---- The block loop ---- */
 
-/* Deals, plays and scores a block, a group of lanes at a time: each lane's deal (dealer 0, the
- * pass direction drawn from the rotation), then their play (random: see random_deal_start and
- * random_tricks; greedy: see finish), then the outputs of the lanes within `count`. `n` is
- * r->players (a constant in the loops for four players). */
+/* Deals, plays and scores a block a group of lanes at a time: deals (dealer 0, pass direction
+ * drawn), play (random_deal_start, random_tricks; greedy: finish), the outputs within `count`.
+ * n: r->players, or 4 in the four-player loops. */
 static TC_ALWAYS_INLINE void simulate_deals(const tc_hearts_rules *r, bitgen_t *rng, int policy,
                                             int64_t count, const tc_hearts_block *block, int isa,
                                             int recording, int n)

@@ -1,13 +1,6 @@
-/* Spades playouts: the random and greedy play policies, playouts from a given state, and the
- * block simulation loop (deal, bid with the evaluator, play, score). The rules are spades.h's.
- *
- * Random play has a fast path from the start of a trick, built on playout.h: whole tricks with
- * the legal sets computed from masks (a lead avoids trumps until spades are broken, which also
- * covers the first trick; a follower keeps the suit led when it can), the winner from the
- * trick's mask (trick.h's tc_trick_winning_card) and a card-to-seat map, the last trick's rule
- * (every seat plays its one card, no draw) and the recording resolved at compile time,
- * TC_SPADES_LANES deals interleaved, and on x86-64 a variant for CPUs with BMI2 chosen at run
- * time. The checked API, the bidding phase of a playout and the greedy policy go move by move. */
+/* Spades playouts: random and greedy policies, playouts from a state, and the block loop (deal,
+ * evaluator bids, play, score); random play goes by whole tricks from masks on playout.h's fast
+ * path (docs/kernels.md, "Spades"; streams: docs/random-streams.md, "Spades"). */
 #include "trickcore/spades/spades.h"
 
 #include <string.h>
@@ -58,11 +51,8 @@ static tc_mask winning_cards(const tc_spades_rules *r, const tc_spades_state *s,
     return wins;
 }
 
-/* Greedy play. A nil bidder ducks: the strongest card that does not win, else the strongest.
- * Others lead a card no other hand can beat in its suit (the weakest such), else their weakest
- * card; follow with the weakest card when the partner is winning, else the weakest card that
- * wins, else the weakest card. Weakest and strongest by strength (side suits below trumps, ties
- * to the lowest card id). */
+/* Greedy: a nil bidder ducks; others lead sure winners and win cheaply unless the partner is
+ * winning. Tie-breaks in docs/rules/spades.md, "Simulation". */
 static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
 {
     int seat = s->head.to_act, bid = s->bids[seat];
@@ -120,11 +110,8 @@ static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_stat
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
 
-/* What changes from trick to trick of a deal played by whole tricks: the cards not played yet
- * (a seat's hand is those of its own), the cards a lead avoids (the trumps until spades are
- * broken, then none), the winning card of each trick played since the start (tricks won are
- * counted from them at the end), and the leader (the seat i places after it holds
- * dealt[leader + i]). */
+/* What changes from trick to trick: unplayed cards, the cards a lead avoids (trumps until broken),
+ * each trick's winning card, and the leader (the seat i after it holds dealt[leader + i]). */
 typedef struct {
     tc_mask unplayed, unbroken, wins;
     int leader;
@@ -176,12 +163,9 @@ static TC_ALWAYS_INLINE void trick_play_won(const trick_play *p, const int8_t *b
         won[seat] = (int8_t)(before[seat] + tc_popcount(p->now.wins & p->dealt[seat]));
 }
 
-/* One trick of the deal `p`, whose state is `now`, with uniformly random legal cards: the lead
- * from the top byte of the 32 `bits` (draw.h's 8-bit choice: a rejected byte is replaced there
- * and then by the low byte of a fresh draw), the three followers' from their low 24 bits as one
- * batch (playout.h's tc_follow_cards: a rejected batch is replaced there and then by the low 24
- * bits of a fresh draw, until accepted). `last` (every seat has one card left and plays it
- * without a draw) is a constant at every call. */
+/* One random trick of deal `p` in state `now`: the lead from the top byte of the 32 `bits`, the
+ * followers from the low 24 as one batch (tc_follow_cards); rejections redraw there and then.
+ * `last` (one card each, no draw) is a constant (docs/random-streams.md, "Spades"). */
 static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const trick_play *p,
                                           trick_state *now, uint32_t bits, bitgen_t *rng, int isa,
                                           tc_playout_recorder *rec)
@@ -217,12 +201,9 @@ static TC_ALWAYS_INLINE void random_trick(const trick_loop *tl, int last, const 
     now->leader = tc_seat_map_seat(&p->seats, tc_lowest(winner), TC_SPADES_PLAYERS);
 }
 
-/* Plays the lanes' deals, each at the start of trick `t`, to their end with uniformly random
- * legal cards, trick by trick and lane by lane, their states in locals (kept in registers where
- * the compiler can). The bits of every round of tricks but the last (which draws nothing) are
- * drawn first, straight from the generator, round by round: one 64-bit draw per pair of lanes,
- * its low half for the first lane of the pair, its high half for the second (random_trick); the
- * fresh draws replacing rejected bits come after them, in play order. */
+/* Plays the lanes' deals from trick `t` to the end, trick by trick, lane by lane, states in
+ * locals. The round words come first, one per lane pair (low half: first lane); rejection redraws
+ * after them, in play order (docs/random-streams.md, "Spades"). */
 static TC_ALWAYS_INLINE void random_tricks(const trick_loop *tl, trick_play *lanes, int t,
                                            bitgen_t *rng, int isa, tc_playout_recorder *recs)
 {
@@ -312,11 +293,8 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
 
 /* ---- Dealing and bidding ---- */
 
-/* Deals with `dl` (the one dealing kernel, deal.h) until no hand qualifies for a misdeal when
- * misdeals are played (each qualifying deal is redealt by the same dealer, as if its first
- * qualifying seat asked). Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. Spades
- * always deals 52 cards to four hands of 13, so the 4x13 dealer is called directly (without
- * tc_dealer_deal_isa's general code beside it in the loop). */
+/* Deals with the 4x13 dealer until no hand qualifies for a misdeal (when played), redealing by
+ * the same dealer. Returns the number of redeals, or -1 past TC_SPADES_MAX_REDEALS. */
 static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer *dl, bitgen_t *rng,
                                        tc_mask *hands, int isa)
 {
@@ -331,10 +309,9 @@ static TC_ALWAYS_INLINE int deal_hands(const tc_spades_rules *r, const tc_dealer
     return -1;
 }
 
-/* The evaluator's bids of a deal dealt by seat 0 with every score 0 (no side behind, so no
- * evaluator bids blind nil; `blind` has bit p when seat p may) under the rules' bidding variant
- * `bidding` (a constant for the standard one): each seat's legal bids (in bidding order, to
- * `legal_bids` unless NULL) and its bid. */
+/* The evaluator's bids of a deal by seat 0, every score 0 (so no blind nil; `blind` has bit p when
+ * seat p may), variant `bidding`: each seat's legal bids (in bidding order, to `legal_bids` unless
+ * NULL) and its bid. */
 static TC_ALWAYS_INLINE void bid_deal(const tc_spades_rules *r, int bidding, const tc_mask *hands,
                                       int blind, int8_t *bids, uint32_t *legal_bids)
 {

@@ -1,11 +1,6 @@
-/* Spades: rules, deal state (bidding and play), legal bids and cards, checked and unchecked moves,
- * scoring with bags, the bidding evaluator, random and greedy playouts, and block simulation.
- *
- * Four seats, play to the left (seat + 1). In partnerships seats 0+2 form side 0 and seats 1+3
- * side 1; in cutthroat each seat is its own side. Spades are trumps; with jokers in play the
- * little and big joker (52, 53) are the two highest trumps and count as spades for following
- * suit. The rules struct is filled by trickcore.spades from an immutable Rules; the state is
- * small and caller-owned, so a copy is a clone. Hot helpers are static inline here. */
+/* Spades: rules, bidding and play state, legal bids and cards, moves, scoring with bags, the
+ * evaluator, playouts, simulation. Sides 0+2, 1+3 (cutthroat: each seat); jokers 52, 53 are top
+ * trumps and spades (docs/rules/spades.md; docs/kernels.md, "Spades"). */
 #ifndef TRICKCORE_SPADES_SPADES_H
 #define TRICKCORE_SPADES_SPADES_H
 
@@ -192,10 +187,9 @@ static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_
     }
 }
 
-/* Legal bids as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil) under the bidding variant
- * `bidding` (a constant where the caller knows it, which leaves the variant's case alone) of a
- * seat holding `trumps` trumps whose partner bid `partner_bid` (TC_SPADES_NO_BID before the
- * partner bids), with blind nil open to it when `blind` is 1. */
+/* Legal bids as a mask over bid codes (bit 0 nil, 1..13, 14 blind nil) under variant `bidding`
+ * (constant where known) for a seat with `trumps` trumps, its partner's bid `partner_bid`
+ * (TC_SPADES_NO_BID before it bids), blind nil open when `blind` is 1. */
 static TC_ALWAYS_INLINE uint32_t tc_spades_variant_bids(int bidding, int trumps, int partner_bid,
                                                         int blind)
 {
@@ -262,10 +256,8 @@ static inline int tc_spades_misdeal_reasons(const tc_spades_rules *r, tc_mask ha
  * suit of at most 6 cards, its king too in at most 4), plus 16 for a void. In spades.c. */
 extern const uint8_t tc_spades_side_holding[1 << TC_NUM_RANKS];
 
-/* Sure tricks of a hand: trumps held among the top n trumps of the deck when holding n (A♠
- * alone, K♠ with one more, ...), or every trump past the third when that is more; the side
- * suits' sure tricks (tc_spades_side_holding); one ruff per void side suit while trumps are left
- * over. At most 13. Popcounts and table lookups: no loop over cards. */
+/* Sure tricks of a hand (at most 13): top trumps or long trumps, the side suits' sure tricks, a
+ * ruff per void side suit; popcounts and lookups (docs/rules/spades.md, "Simulation"). */
 static inline int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
 {
     tc_mask trumps = hand & r->trumps;
@@ -284,11 +276,9 @@ static inline int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
 /* The legal bid (not blind nil) nearest to `want`, ties to the higher; `legal` holds one. */
 int tc_spades_nearest_bid(uint32_t legal, int want);
 
-/* The evaluator's bid among `legal` for a seat holding `hand` whose side is `gap` points behind
- * the best other side: blind nil when legal and the side is at least twice the threshold behind
- * (and behind at all); otherwise nil for a weak hand (no sure trick, at most 3 trumps), else the
- * estimate (at least 1), each replaced by the nearest legal bid where the variant restricts
- * bids. */
+/* The evaluator's bid among `legal` for a seat whose side is `gap` behind the best other side:
+ * blind nil at twice the threshold, nil for a weak hand, else the estimate; the nearest legal bid
+ * under a variant (docs/rules/spades.md, "Simulation"). */
 static inline int tc_spades_choose_bid(const tc_spades_rules *r, uint32_t legal, tc_mask hand,
                                        int32_t gap)
 {
@@ -302,16 +292,9 @@ static inline int tc_spades_choose_bid(const tc_spades_rules *r, uint32_t legal,
 
 /* ---- Scoring ---- */
 
-/* The score of a finished deal from the bids and tricks per seat and each side's score and bags
- * before it, with `offender` the side of the first renege (-1: none); fills the sides' entries of
- * *out. A side's contract is the sum of its number bids; made: +10 a trick bid and +1 an
- * overtrick (a bag), set: -10 a trick bid. Each nil scores +/- its value on the nil bidder's own
- * tricks, which count only as bags. After a renege (table mode) the offending side is set and
- * every nil of it fails; in partnerships the other side makes its contract with all 13 tricks
- * counted for it, in cutthroat each other player makes its contract with its own tricks (at
- * least the bid). Each bag_limit bags of the counter cost the penalty, the rest carrying over.
- * Branch-free per seat. `sides` is tc_spades_sides(r), a constant where the caller knows it (the
- * loops over sides and seats unroll). */
+/* Score of a finished deal from bids and tricks per seat and the sides' scores and bags before
+ * it, `offender` the first renege's side (-1: none), into *out (docs/rules/spades.md, "Scoring",
+ * "Bags", "Reneges"). Branch-free; `sides` is tc_spades_sides(r), constant where known. */
 static TC_ALWAYS_INLINE void tc_spades_score_sides(const tc_spades_rules *r, int sides,
                                                    const int8_t *bids, const int8_t *won,
                                                    const int32_t *scores,
@@ -399,31 +382,14 @@ int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s);
 int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
                           tc_draw8 *d);
 
-/* Plays `count` playouts of the deal `*start` (bidding or play phase) to the end: bids by the
- * evaluator, cards by `policy`; writes each one's result. Playout j is lane j % TC_SPADES_LANES
- * of group j / TC_SPADES_LANES: each lane goes move by move to the end of the trick under way,
- * then the group's random play goes trick by trick, lane by lane (spades_sim.c). Returns a
- * tc_status. */
+/* Plays `count` playouts of `*start` (bidding or play phase) to the end: evaluator bids, `policy`
+ * cards; writes each result. Returns a tc_status (stream: docs/random-streams.md, "Spades"). */
 int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
                        int policy, int64_t count, tc_spades_result *results);
 
-/* Deals and plays `count` complete deals (dealer 0, scores and bags 0; misdeals redealt when the
- * rules allow them and a hand qualifies) with the evaluator's bids and `policy`'s cards, filling
- * *out. The random order: deal j is lane j % TC_SPADES_LANES of group j / TC_SPADES_LANES; a group
- * deals each lane in turn (deal.h's tc_dealer, straight from the bit generator, redealing a
- * misdeal at once), then plays trick 1 of every lane, trick 2, ... Before the play it draws, round
- * of tricks by round (the last round, which draws nothing, aside), one 64-bit word per pair of
- * lanes (lanes 2p and 2p + 1), straight from the generator: the word's low 32 bits are the pair's
- * first lane's bits for that trick, its high 32 bits the second's. A lane's trick takes its lead
- * from the top byte of its 32 bits by draw.h's tc_draw8_bit_chunk (a rejected byte replaced there
- * and then by the low byte of a fresh draw), and its three followers' cards (each the k-th of its
- * legal cards) from the low 24 bits as one batch of deal.h's bounded draw on 24 bits, the bounds
- * being the followers' legal counts in play order (a rejected batch replaced there and then by
- * the low 24 bits of a fresh draw, until accepted). The fresh draws come after the group's words,
- * in play order. Playouts from a state go move by move (the bids, the rest of the trick under way)
- * with one tc_draw8 stream for the call, then by whole tricks as above. A group is always played
- * in full, so deal j depends only on the bit stream and j (never on count), and recording
- * (out->plays) changes nothing. */
+/* Deals and plays `count` deals (dealer 0, scores and bags 0, misdeals redealt) with evaluator
+ * bids and `policy` cards into *out; deal j depends only on the stream and j, and recording
+ * changes nothing. Returns a tc_status (stream: docs/random-streams.md, "Spades"). */
 int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
                        const tc_spades_block *out);
 
