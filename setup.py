@@ -113,6 +113,8 @@ setup(
     ext_modules=cythonize(
         [extension_for(pyx) for pyx in sorted((ROOT / "python" / "trickcore").rglob("_*.pyx"))],
         language_level=3,
-        compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True},
+        # allow_none_for_extension_args: a typed argument refuses None (no read through None).
+        compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True,
+                             "allow_none_for_extension_args": False},
     ),
 )

@@ -6,6 +6,7 @@ from trickcore.core._trick import trick_winner, trick_winners
 from trickcore.core.card import Card, Rank, Suit
 from trickcore.core.deal_batch import Deals, deal_batch
 from trickcore.core.errors import (
+    ArgumentError,
     IllegalMoveError,
     InvalidTrickError,
     ParseError,
@@ -18,6 +19,7 @@ from trickcore.simulation import SimulationResult, simulate
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArgumentError",
     "Card",
     "CardMultiset",
     "CardSet",

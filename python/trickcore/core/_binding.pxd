@@ -6,6 +6,10 @@ from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._history cimport Step
 
 
+cdef class KernelRulesBase:
+    cdef readonly object rules
+
+
 cdef class DealBinding:
     cdef Step last_step
     cdef tuple dealt

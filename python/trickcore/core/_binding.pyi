@@ -8,6 +8,14 @@ from trickcore.core.seeding import SeedLike
 
 B = TypeVar("B", bound="DealBinding")
 
+class KernelRulesBase:
+    """A game's C rules struct, built once from a ``Rules`` by the game's KernelRules."""
+
+    @property
+    def rules(self) -> Any: ...
+    def check(self) -> None:
+        """Refuses a KernelRules that was never built from rules (its C struct is blank)."""
+
 class DealBinding:
     """Phase, turn, trick and history of a card game's deal, shared by the games' deal
     classes; the game's subclass supplies its C state and its rules."""

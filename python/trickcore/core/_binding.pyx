@@ -1,4 +1,4 @@
-# cython: freethreading_compatible = False, auto_pickle = False
+# cython: freethreading_compatible = False, auto_pickle = False, nonecheck = True
 """The Cython base of every card game's deal class: what the games share, on the deal head
 that opens each game's C state (``tc_deal_head``: phase, seat to act, dealer, leader, the trick
 in progress, tricks won, voids shown) and the undo history of ``_history``.
@@ -19,6 +19,7 @@ from trickcore.core._bitgen cimport bitgen_of
 
 import numpy as np
 
+from trickcore.core import arguments
 from trickcore.core.card import Card, Suit
 from trickcore.core.errors import IllegalMoveError, RulesError, error_for_status
 from trickcore.core._history import step_log
@@ -29,6 +30,15 @@ cdef int policy_in(object policy, dict policies) except -1:
     if not isinstance(policy, str) or policy not in policies:
         raise RulesError(f"unknown policy {policy!r} (expected one of {', '.join(policies)})")
     return policies[policy]
+
+
+cdef class KernelRulesBase:
+    """A game's C rules struct, built once from a ``Rules`` by the game's KernelRules."""
+
+    def check(self):
+        """Refuses a KernelRules that was never built from rules (its C struct is blank)."""
+        if self.rules is None:
+            raise RulesError("these kernel rules were never built: use KernelRules(rules)")
 
 
 cdef class DealBinding:
@@ -77,6 +87,9 @@ cdef class DealBinding:
         self.deal_number = deal_number
 
     cdef tc_deal_head *head(self) except NULL:
+        if self.rules_object is None:
+            raise RulesError("this deal was never dealt: make one with Deal(rules, hands=...) or "
+                             "Deal.random(rules)")
         return <tc_deal_head *>self.state_address()
 
     cdef int seat_index(self, object seat) except -1:
@@ -95,6 +108,7 @@ cdef class DealBinding:
 
     @property
     def rules(self):
+        self.head()
         return self.rules_object
 
     @property
@@ -152,6 +166,7 @@ cdef class DealBinding:
 
     def dealt_hands(self):
         """The hands as dealt."""
+        self.head()
         return tuple(self.dealt_hand(h) for h in self.dealt)
 
     def void_suits(self, seat):
@@ -179,23 +194,23 @@ cdef class DealBinding:
         self.last_step = push_step(self.last_step, before, self.state_size(), kind, seat, value,
                                    result)
 
-    def playouts(self, int64_t count, *, policy="random", seed=None):
+    def playouts(self, count, *, policy="random", seed=None):
         """Plays the deal from here to its end ``count`` times with a policy in C, leaving this
         deal unchanged: the points of each playout, one row per playout."""
+        self.head()
+        cdef int64_t n = arguments.count("count", count, RulesError)
         cdef int code = policy_in(policy, self.POLICIES)
         cdef uint64_t state[STEP_STATE_WORDS]
-        cdef int status
-        if count < 0:
-            raise RulesError(f"count must be non-negative, not {count}")
-        points = np.zeros((count, self.playout_columns()), dtype=np.int32)
-        if count == 0:
+        cdef int status = 0
+        points = np.zeros((n, self.playout_columns()), dtype=np.int32)
+        if n == 0:
             return points
         cdef int32_t[:, ::1] view = points
         generator = bit_generator(seed)
         cdef bitgen_t *rng = bitgen_of(generator)
         memcpy(state, self.state_address(), self.state_size())  # another thread may play on
         with generator.lock, nogil:
-            status = self.kernel_playouts(state, rng, code, count, &view[0, 0])
+            status = self.kernel_playouts(state, rng, code, n, &view[0, 0])
         if status != 0:
             raise error_for_status(status, "the kernel refused the playouts")
         return points
@@ -209,6 +224,7 @@ cdef class DealBinding:
 
     def clone(self):
         """An independent copy sharing the (immutable) history: a struct copy."""
+        self.head()
         cdef DealBinding copy = self.blank_copy()
         memcpy(copy.state_address(), self.state_address(), self.state_size())
         copy.last_step = self.last_step

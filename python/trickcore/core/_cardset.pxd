@@ -3,11 +3,13 @@ from libc.stdint cimport uint64_t
 
 cdef class CardSet:
     cdef readonly uint64_t mask
+    cdef bint built  # set once: __init__ may not run again on an immutable value
 
 
 cdef class CardMultiset:
     cdef readonly uint64_t once
     cdef readonly uint64_t twice
+    cdef bint built
 
 
 cdef CardSet make_cardset(uint64_t mask)

@@ -15,6 +15,7 @@ from trickcore.core._ccards cimport (
     tc_suit_mask,
 )
 
+import operator
 import re
 
 from trickcore.core.card import Card, Rank, Suit, all_cards, parse_card
@@ -27,31 +28,38 @@ _SEPARATORS = re.compile(r"[\s,]+")
 
 
 cdef uint64_t card_index(object card) except? 255:
-    """The id 0..55 of a Card, an int or a card string."""
-    cdef Py_ssize_t i
+    """The id 0..55 of a Card, an int or a card string; anything else is a ParseError."""
     if isinstance(card, str):
         return <uint64_t>int(parse_card(card))
-    i = card
-    if i < 0 or i >= 56:
+    if isinstance(card, bool) or not hasattr(card, "__index__"):
+        raise ParseError(f"not a card: {card!r} (expected a Card, a card id or a string such as "
+                         f"'QS')")
+    i = operator.index(card)
+    if not 0 <= i < 56:
         raise ParseError(f"card id out of range: {card!r} (expected 0..55)")
     return <uint64_t>i
 
 
+cdef refuse_rebuild(object value):
+    raise TypeError(f"{type(value).__name__} is immutable: {value!r} cannot be built again")
+
+
+cdef str text_arg(object text, str what):
+    if not isinstance(text, str):
+        raise ParseError(f"{what} are written as text such as 'AS KS 2C', not {text!r}")
+    return text
+
+
 cdef int card_arg(object card) except -1:
     """A card argument of a game call (a Card, a card id or a string) as its id."""
-    if isinstance(card, (int, str)):
-        return <int>card_index(card)
-    raise ParseError(f"not a card: {card!r} (expected a Card, a card id or a string such as 'QS')")
+    return <int>card_index(card)
 
 
 cdef uint64_t cards_arg(object cards) except? 0xFFFFFFFFFFFFFFFF:
     """A set-of-cards argument of a game call (a CardSet, a string or an iterable) as its mask."""
     if isinstance(cards, CardSet):
         return (<CardSet>cards).mask
-    try:
-        return (<CardSet>CardSet(cards)).mask
-    except TypeError:
-        raise ParseError(f"not a set of cards: {cards!r}") from None
+    return (<CardSet>CardSet(cards)).mask
 
 
 cdef str card_symbol(int card):
@@ -66,6 +74,7 @@ cdef str card_symbols(uint64_t mask):
 cdef CardSet make_cardset(uint64_t mask):
     cdef CardSet s = CardSet.__new__(CardSet)
     s.mask = mask
+    s.built = True
     return s
 
 
@@ -73,15 +82,14 @@ cdef CardMultiset make_multiset(uint64_t once, uint64_t twice):
     cdef CardMultiset s = CardMultiset.__new__(CardMultiset)
     s.once = once
     s.twice = twice
+    s.built = True
     return s
 
 
 cdef bint mask_holds(uint64_t mask, object card) except -1:
     """Whether ``mask`` holds ``card`` (a Card, an int or a card string); other values: False."""
-    cdef Py_ssize_t i
     if isinstance(card, int):
-        i = card
-        return 0 <= i < 56 and (mask >> i) & 1
+        return 0 <= card < 56 and (mask >> <int>card) & 1
     if isinstance(card, str):
         return (mask >> <int>parse_card(card)) & 1
     return False
@@ -102,6 +110,8 @@ cdef class CardSet:
 
     def __init__(self, cards=0):
         cdef uint64_t m = 0, b
+        if self.built:
+            refuse_rebuild(self)
         if isinstance(cards, CardSet):
             m = (<CardSet>cards).mask
         elif isinstance(cards, str):
@@ -110,19 +120,23 @@ cdef class CardSet:
             if cards < 0 or cards > ALL_IDS:
                 raise ParseError(f"card set mask out of range: {cards!r} (bits 0..55 only)")
             m = <uint64_t>cards
-        else:
+        elif hasattr(cards, "__iter__"):
             for card in cards:
                 b = (<uint64_t>1) << card_index(card)
                 if m & b:
                     raise ParseError(f"duplicate card {str(Card(card))!r} in a card set")
                 m |= b
+        else:
+            raise ParseError(f"not a set of cards: {cards!r} (expected a CardSet, a mask, text "
+                             f"such as 'AS KS' or an iterable of cards)")
         self.mask = m
+        self.built = True
 
     @staticmethod
-    def parse(str text):
+    def parse(text):
         """Cards separated by spaces or commas: ``CardSet.parse("AS KS 2C")``."""
         cdef uint64_t m = 0, b
-        for token in tokens(text):
+        for token in tokens(text_arg(text, "cards")):
             b = (<uint64_t>1) << <int>parse_card(token)
             if m & b:
                 raise ParseError(f"duplicate card {token!r} in card set {text!r}")
@@ -135,11 +149,11 @@ cdef class CardSet:
         return make_cardset(STANDARD)
 
     @staticmethod
-    def deck(remove=None, int jokers=0):
+    def deck(remove=None, jokers=0):
         """A one-pack deck: the 52 cards less ``remove``, plus the first ``jokers`` jokers."""
-        if not 0 <= jokers <= 4:
+        if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 4:
             raise ParseError(f"a pack holds 0..4 jokers, not {jokers!r}")
-        cdef uint64_t m = STANDARD | ((((<uint64_t>1) << jokers) - 1) << 52)
+        cdef uint64_t m = STANDARD | ((((<uint64_t>1) << <int>jokers) - 1) << 52)
         if remove is not None:
             m &= ~CardSet(remove).mask
         return make_cardset(m)
@@ -235,14 +249,15 @@ cdef class CardSet:
     def __reduce__(self):
         return (CardSet, (int(self.mask),))
 
-    def isdisjoint(self, CardSet other):
-        return self.mask & other.mask == 0
+    def isdisjoint(self, other):
+        """Whether no card is in both (``other``: anything CardSet() reads)."""
+        return self.mask & cards_arg(other) == 0
 
-    def issubset(self, CardSet other):
-        return self.mask & ~other.mask == 0
+    def issubset(self, other):
+        return self.mask & ~cards_arg(other) == 0
 
-    def issuperset(self, CardSet other):
-        return other.mask & ~self.mask == 0
+    def issuperset(self, other):
+        return cards_arg(other) & ~self.mask == 0
 
     def suit(self, suit):
         """The cards of one suit."""
@@ -283,6 +298,8 @@ cdef class CardMultiset:
         cdef tc_multiset s
         s.once = 0
         s.twice = 0
+        if self.built:
+            refuse_rebuild(self)
         if isinstance(cards, CardMultiset):
             s.once = (<CardMultiset>cards).once
             s.twice = (<CardMultiset>cards).twice
@@ -292,19 +309,23 @@ cdef class CardMultiset:
             parsed = CardMultiset.parse(cards)
             s.once = (<CardMultiset>parsed).once
             s.twice = (<CardMultiset>parsed).twice
-        else:
+        elif hasattr(cards, "__iter__"):
             for card in cards:
                 add_copy(&s, card_index(card), card)
+        else:
+            raise ParseError(f"not cards of two packs: {cards!r} (expected a CardMultiset, a "
+                             f"CardSet, text such as 'AS AS KH' or an iterable of cards)")
         self.once = s.once
         self.twice = s.twice
+        self.built = True
 
     @staticmethod
-    def parse(str text):
+    def parse(text):
         """Cards separated by spaces or commas; a card may appear twice: "AS AS KH"."""
         cdef tc_multiset s
         s.once = 0
         s.twice = 0
-        for token in tokens(text):
+        for token in tokens(text_arg(text, "cards")):
             add_copy(&s, <int>parse_card(token), token)
         return make_multiset(s.once, s.twice)
 
@@ -318,10 +339,10 @@ cdef class CardMultiset:
         return make_multiset(once, twice)
 
     @staticmethod
-    def two_packs(remove=None, int jokers=0):
+    def two_packs(remove=None, jokers=0):
         """Two packs shuffled together (104 cards), less two copies of each card in ``remove``,
         plus ``jokers`` jokers (0..8, two copies of each joker id before the next)."""
-        if not 0 <= jokers <= 8:
+        if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 8:
             raise ParseError(f"two packs hold 0..8 jokers, not {jokers!r}")
         cdef uint64_t base = STANDARD
         if remove is not None:

@@ -44,7 +44,7 @@ cdef Step push_step(Step parent, const void *state, size_t size, int kind, int s
     return step
 
 
-def step_log(Step head):
+def step_log(Step head=None):
     """The moves from the first to ``head``: a list of (kind, seat, value, result)."""
     log = []
     while head is not None:

@@ -41,18 +41,17 @@ _PROBLEMS = {1: "empty trick", 2: "card out of range", 3: "duplicate card",
 cdef int trump_code(object trump) except -2:
     if trump is None:
         return TC_NO_TRUMP
-    if isinstance(trump, int) and 0 <= trump < 4:
-        return trump
     return int(Suit.parse(trump))
 
 
-cdef tc_trick_rules make_rules(object trump, str duplicates, str jokers, int packs) except *:
+cdef tc_trick_rules make_rules(object trump, object duplicates, object jokers,
+                               object packs) except *:
     cdef tc_trick_rules r
-    if duplicates not in DUPLICATE_RULES:
+    if not isinstance(duplicates, str) or duplicates not in DUPLICATE_RULES:
         raise RulesError(f"unknown duplicates rule {duplicates!r} (expected 'first' or 'last')")
-    if jokers not in JOKER_MODES:
+    if not isinstance(jokers, str) or jokers not in JOKER_MODES:
         raise RulesError(f"unknown joker mode {jokers!r} (expected one of {', '.join(JOKER_MODES)})")
-    if packs not in (1, 2):
+    if isinstance(packs, bool) or not isinstance(packs, int) or packs not in (1, 2):
         raise RulesError(f"packs must be 1 or 2, not {packs!r}")
     r.trump = trump_code(trump)
     r.duplicates = DUPLICATE_RULES[duplicates]
@@ -81,6 +80,8 @@ def trick_winner(cards, trump=None, duplicates="first", jokers="none", packs=1):
     cdef int n, winner = -1, bad = -1, status
     if isinstance(cards, str):
         cards = cards.split()
+    elif not hasattr(cards, "__iter__"):
+        raise ParseError(f"a trick is a sequence of cards, not {cards!r}")
     ids = [card_index(c) for c in cards]
     n = len(ids)
     if n > TC_MAX_TRICK:
@@ -95,7 +96,12 @@ def trick_winner(cards, trump=None, duplicates="first", jokers="none", packs=1):
 
 
 def trick_winners(tricks, trump=None, duplicates="first", jokers="none", packs=1):
-    arr = np.asarray(tricks)
+    try:
+        arr = np.asarray(tricks)
+    except ValueError as error:
+        raise InvalidTrickError(f"tricks must be a 2-d array of card ids: {error}") from None
+    if arr.dtype.kind not in "iu":
+        raise InvalidTrickError(f"tricks must be an integer array of card ids, not {arr.dtype}")
     if arr.ndim != 2:
         raise InvalidTrickError(f"tricks must be a 2-d array (tricks x cards), not shape {arr.shape}")
     if arr.dtype != np.uint8 and arr.size and (arr.min() < 0 or arr.max() > 55):
@@ -109,6 +115,8 @@ def trick_winners(tricks, trump=None, duplicates="first", jokers="none", packs=1
     cdef const int8_t *trumps = NULL
     if per_trick:
         trump_arr = np.asarray(trump)
+        if trump_arr.dtype.kind not in "iu":
+            raise RulesError(f"trump array must hold integers, not {trump_arr.dtype}")
         if trump_arr.shape != (count,):
             raise RulesError(f"trump array must have shape ({count},), not {trump_arr.shape}")
         if trump_arr.size and (trump_arr.min() < -1 or trump_arr.max() > 3):

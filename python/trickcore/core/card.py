@@ -32,10 +32,12 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str | int) -> Suit:
         """A suit from its letter, symbol, English name, or number 0..3."""
-        if isinstance(text, int):
+        if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text < 4:
                 return cls(text)
             raise ParseError(f"not a suit: {text!r} (expected 0..3)")
+        if not isinstance(text, str):
+            raise ParseError(f"not a suit: {text!r} (expected a letter, a symbol, a name or 0..3)")
         key = text.strip().lower()
         if key in _SUIT_TOKENS:
             return cls(_SUIT_TOKENS[key])
@@ -110,6 +112,9 @@ class Card(int):
             return value
         if isinstance(value, str):
             return parse_card(value)
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise ParseError(f"not a card: {value!r} (expected a card id 0..55 or a string "
+                             f"such as 'QS')")
         index = operator.index(value)
         if not 0 <= index < NUM_CARD_IDS:
             raise ParseError(f"card id out of range: {value!r} (expected 0..55)")

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from trickcore.core import arguments
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core._deal_batch import deal_into
+from trickcore.core.arguments import whole_number
 from trickcore.core.errors import RulesError
 from trickcore.core.seeding import BLOCK_SIZE, SeedLike, block_bit_generator, blocks, root_seed
 
@@ -76,15 +78,15 @@ def deal_batch(
     if not isinstance(deck, (CardSet, CardMultiset)):
         raise RulesError(f"deck must be a CardSet or CardMultiset, not {type(deck).__name__}")
     ids = _dealt_ids(deck)
-    if not 1 <= players <= MAX_PLAYERS:
-        raise RulesError(f"players must be 1..{MAX_PLAYERS}, not {players!r}")
+    players = whole_number("players", players, 1, MAX_PLAYERS, RulesError)
+    count = arguments.count("count", count, RulesError)
+    start = arguments.count("start", start, RulesError)
     if not 1 <= len(ids) <= MAX_DECK:
         raise RulesError(f"a deck holds 1..{MAX_DECK} cards, not {len(ids)}")
-    hand_size = len(ids) // players if hand_size is None else hand_size
-    if hand_size < 0 or players * hand_size > len(ids):
+    hand_size = (len(ids) // players if hand_size is None
+                 else whole_number("hand_size", hand_size, 0, MAX_DECK, RulesError))
+    if players * hand_size > len(ids):
         raise RulesError(f"cannot deal {players} hands of {hand_size} from {len(ids)} cards")
-    if count < 0 or start < 0:
-        raise RulesError(f"count and start must be non-negative, not {count!r}, {start!r}")
     two_packs = isinstance(deck, CardMultiset)
     root = root_seed(seed)
     stock_size = len(ids) - players * hand_size

@@ -25,6 +25,11 @@ class IllegalMoveError(TrickcoreError):
     """A move, pass or bid the rules do not allow at this point; the state is left unchanged."""
 
 
+class ArgumentError(TrickcoreError):
+    """An argument of the wrong kind or out of range (a count, a depth, a square); the message
+    names the argument."""
+
+
 class SerializationError(ParseError):
     """A serialised game that is malformed, tampered with, or does not replay."""
 

@@ -1,11 +1,10 @@
 # Danish Dam deal state classes, for other Cython modules (search, solvers) to cimport.
 from trickcore.dam._ckernel cimport tc_dam_rules, tc_dam_state
-from trickcore.core._binding cimport DealBinding
+from trickcore.core._binding cimport DealBinding, KernelRulesBase
 
 
-cdef class KernelRules:
+cdef class KernelRules(KernelRulesBase):
     cdef tc_dam_rules c
-    cdef readonly object rules
 
 
 cdef class DealCore(DealBinding):

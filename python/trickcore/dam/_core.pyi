@@ -3,7 +3,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from trickcore.core._binding import DealBinding
+from trickcore.core._binding import DealBinding, KernelRulesBase
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core.card import Card, Suit
 
@@ -15,11 +15,9 @@ JOKER_TRICK_MODES: dict[str, int]
 MAX_PLAYERS: int
 MAX_VALUE: int
 
-class KernelRules:
+class KernelRules(KernelRulesBase):
     """The C rules struct of one ``trickcore.dam.Rules``, built once and shared by its deals."""
 
-    @property
-    def rules(self) -> Any: ...
     def __init__(self, rules: Any) -> None: ...
     @property
     def pile_size(self) -> int:

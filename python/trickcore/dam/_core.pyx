@@ -1,5 +1,5 @@
-# cython: freethreading_compatible = False, auto_pickle = False
-"""Bindings of the Danish Dam kernel (src/trickcore/dam.c): the C rules of a
+# cython: freethreading_compatible = False, auto_pickle = False, nonecheck = True
+"""Bindings of the Danish Dam kernel (src/trickcore/dam/): the C rules of a
 ``trickcore.dam.Rules``, the deal state class ``DealCore`` (the base of ``trickcore.dam.Deal``),
 playouts and block simulation."""
 
@@ -18,7 +18,7 @@ from trickcore.core._ctrick cimport (
     TC_JOKER_OUTRIGHT,
     TC_NO_TRUMP,
 )
-from trickcore.core._binding cimport DealBinding, policy_in
+from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
 from trickcore.core._chead cimport TC_PHASE_OVER
 from trickcore.core._cstatus cimport *
 from trickcore.core._history cimport STEP_STATE_BYTES
@@ -43,7 +43,7 @@ MAX_PLAYERS = TC_DAM_MAX_PLAYERS
 MAX_VALUE = TC_DAM_MAX_VALUE
 
 
-cdef class KernelRules:
+cdef class KernelRules(KernelRulesBase):
     """The C rules struct of one ``trickcore.dam.Rules``, built once and shared by its deals."""
 
     def __init__(self, rules):
@@ -131,51 +131,61 @@ cdef class DealCore(DealBinding):
     @property
     def trump(self):
         """The trump suit of this deal (from the turned card), None without trump."""
+        self.head()  # refuses a deal that was never dealt
         return None if self.state.trump < 0 else Suit(self.state.trump)
 
     @property
     def trump_card(self):
         """The card turned from the pile for trump (face up at its bottom until drawn), None when
         the rules turn no card."""
+        self.head()  # refuses a deal that was never dealt
         return None if self.state.turned == 255 else Card(self.state.turned)
 
     @property
     def pile_size(self):
         """Cards left in the draw pile."""
+        self.head()  # refuses a deal that was never dealt
         return self.state.pile_end - self.state.pile_next
 
     def pile(self):
         """The draw pile in draw order (top first; the turned card, if any, last). Hidden from
         the players: see ``observation`` for what a seat knows."""
+        self.head()  # refuses a deal that was never dealt
         return tuple(Card(self.state.pile[i])
                      for i in range(self.state.pile_next, self.state.pile_end))
 
     @property
     def last_trick_winner(self):
         """The seat that won the latest trick, None before the first."""
+        self.head()  # refuses a deal that was never dealt
         return None if self.state.last_winner < 0 else self.state.last_winner
 
     @property
     def points_taken(self):
         """Card points won in tricks so far, per seat, on the scale of ``rules.scoring``."""
+        self.head()  # refuses a deal that was never dealt
         return tuple(self.state.points_taken[p] for p in range(self.kernel.c.players))
 
     def dealt_pile(self):
         """The draw pile as left after dealing, top first, before any card was turned."""
+        self.head()  # refuses a deal that was never dealt
         return tuple(Card(c) for c in self.setup_pile)
 
     def void_suits(self, seat):
         """The suits ``seat`` has shown by play that it lacks, and cannot have drawn since."""
+        self.head()  # refuses a deal that was never dealt
         cdef int bits = tc_dam_voids(&self.kernel.c, &self.state, self.seat_index(seat))
         return frozenset(Suit(s) for s in range(4) if bits >> s & 1)
 
     def legal_moves(self):
         """The cards (not copies) the seat to act may play; empty when the deal is over."""
+        self.head()  # refuses a deal that was never dealt
         return make_cardset(tc_dam_moves(&self.state))
 
     def score(self):
         """Points per seat of a finished deal: card values taken, or tricks (and the last-trick
         bonus) under ``score_by="tricks"``."""
+        self.head()  # refuses a deal that was never dealt
         cdef int32_t points[TC_DAM_MAX_PLAYERS]
         if self.state.head.phase != TC_PHASE_OVER:
             raise IllegalMoveError(
@@ -215,6 +225,7 @@ def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bin
     tc_dam_simulate) and returns the arrays of the simulation protocol. ``loop`` picks the
     compiled loop ("best", "portable" or "generic"), for tests
     that compare them."""
+    kernel.check()
     cdef int code = policy_in(policy, POLICIES)
     if loop not in LOOPS:
         raise RulesError(f"unknown loop {loop!r} (expected one of {', '.join(LOOPS)})")

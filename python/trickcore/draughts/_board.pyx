@@ -35,6 +35,7 @@ from trickcore.draughts.errors import AmbiguousMoveError
 from trickcore.draughts.fen import format_fen, parse_fen
 from trickcore.draughts.outcome import Outcome, Termination
 from trickcore.draughts.pieces import Color, Piece
+from trickcore.core.arguments import whole_number
 from trickcore.core.errors import IllegalMoveError, ParseError, RulesError
 
 STARTING_FEN = format_fen(0xFFF, 0xFFF00000, 0, Color.BLACK)
@@ -98,7 +99,7 @@ cdef class Move:
         self._captured = captured
 
     @staticmethod
-    def parse(str text):
+    def parse(text):
         """A move in full PDN form, ``11-15`` or ``15x24x31``. The short capture form (``9x27``
         for a multiple jump) needs the position: use ``Board.parse_move``."""
         separators, squares = _split_move_text(text)
@@ -286,11 +287,9 @@ cdef class Board:
         """The kings of both sides as a 32-bit mask."""
         return dr_to_squares(self._pos.kings)
 
-    def piece_at(self, int square):
+    def piece_at(self, square):
         """The piece on a square 1..32, or None."""
-        if not 1 <= square <= 32:
-            raise IllegalMoveError(f"square {square!r} is not one of 1..32")
-        cdef uint32_t bit = 1u << (square - 1)
+        cdef uint32_t bit = 1u << (<int>whole_number("square", square, 1, 32, IllegalMoveError) - 1)
         cdef uint32_t black = dr_to_squares(self._pos.black)
         if not (black | dr_to_squares(self._pos.white)) & bit:
             return None
@@ -348,7 +347,7 @@ cdef class Board:
     def is_legal(self, move):
         return isinstance(move, Move) and self._find(move) >= 0 and self.outcome() is None
 
-    def parse_move(self, str text):
+    def parse_move(self, text):
         """The legal move a text names: the full PDN form (``11-15``, ``15x24x31``), or the short
         form ``9x27`` (start and end only) when it names exactly one legal capture."""
         separators, squares = _split_move_text(text)
@@ -561,17 +560,16 @@ def _replay(fen, moves, auto_draw):
     return board
 
 
-def perft(Board board, int depth, *, bint bulk=True):
+def perft(Board board, depth, *, bint bulk=True):
     """The number of leaf nodes ``depth`` plies below the board's position (every capture
     route counted as its own move). ``bulk=False`` makes every leaf's move instead of counting
     the last ply's moves."""
-    if not 0 <= depth <= DR_MAX_PERFT_DEPTH:
-        raise RulesError(f"perft depth must be 0..{DR_MAX_PERFT_DEPTH}, not {depth}")
+    cdef int plies = whole_number("perft depth", depth, 0, DR_MAX_PERFT_DEPTH, RulesError)
     cdef uint64_t leaves = 0
     cdef dr_position p = board._pos
     cdef int status
     with nogil:
-        status = dr_perft(&p, depth, bulk, &leaves)
+        status = dr_perft(&p, plies, bulk, &leaves)
     if status != 0:
         raise RulesError(f"perft refused the position {board.fen()!r}")
     return leaves

@@ -2,12 +2,11 @@
 from libc.stdint cimport int64_t, uint64_t
 
 from trickcore.hearts._ckernel cimport tc_hearts_rules, tc_hearts_state
-from trickcore.core._binding cimport DealBinding
+from trickcore.core._binding cimport DealBinding, KernelRulesBase
 
 
-cdef class KernelRules:
+cdef class KernelRules(KernelRulesBase):
     cdef tc_hearts_rules c
-    cdef readonly object rules
 
 
 cdef class DealCore(DealBinding):

@@ -3,7 +3,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from trickcore.core._binding import DealBinding
+from trickcore.core._binding import DealBinding, KernelRulesBase
 from trickcore.core._cardset import CardSet
 
 PHASES: tuple[str, str, str]
@@ -13,11 +13,9 @@ MOONS: dict[str, int]
 MAX_VALUE: int
 MAX_ROTATION: int
 
-class KernelRules:
+class KernelRules(KernelRulesBase):
     """The C rules struct of one ``trickcore.hearts.Rules``, built once and shared by its deals."""
 
-    @property
-    def rules(self) -> Any: ...
     def __init__(self, rules: Any) -> None: ...
 
 class DealCore(DealBinding):

@@ -1,5 +1,5 @@
-# cython: freethreading_compatible = False, auto_pickle = False
-"""Bindings of the Hearts-family kernel (src/trickcore/hearts*.{h,c}): the C rules of a
+# cython: freethreading_compatible = False, auto_pickle = False, nonecheck = True
+"""Bindings of the Hearts-family kernel (src/trickcore/hearts/): the C rules of a
 ``trickcore.hearts.Rules``, the deal state class ``DealCore`` (the base of
 ``trickcore.hearts.Deal``), playouts and block simulation."""
 
@@ -10,7 +10,7 @@ from trickcore.core._bitgen cimport bitgen_of
 from trickcore.core._cardset cimport CardSet, card_arg, card_symbol, card_symbols, cards_arg, make_cardset
 from trickcore.core._ccards cimport tc_lowest, tc_mask, tc_popcount
 from trickcore.hearts._ckernel cimport *
-from trickcore.core._binding cimport DealBinding, policy_in
+from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
 from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_SETUP
 from trickcore.core._cstatus cimport *
 from trickcore.core._history cimport STEP_PASS, STEP_STATE_BYTES
@@ -32,7 +32,7 @@ MAX_VALUE = TC_HEARTS_MAX_VALUE
 MAX_ROTATION = TC_HEARTS_MAX_ROTATION
 
 
-cdef class KernelRules:
+cdef class KernelRules(KernelRulesBase):
     """The C rules struct of one ``trickcore.hearts.Rules``, built once and shared by its deals."""
 
     def __init__(self, rules):
@@ -109,34 +109,41 @@ cdef class DealCore(DealBinding):
     @property
     def pass_offset(self):
         """This deal's pass: seat s passes to seat (s + pass_offset) % players; 0 for none."""
+        self.head()  # refuses a deal that was never dealt
         return self.state.pass_offset
 
     @property
     def hearts_broken(self):
+        self.head()  # refuses a deal that was never dealt
         return bool(self.state.hearts_broken)
 
     @property
     def points_taken(self):
         """Card points won in tricks so far, per seat (before moon, bonus and void rules)."""
+        self.head()  # refuses a deal that was never dealt
         return tuple([tc_hearts_points(&self.kernel.c, self.state.taken[p])
                       for p in range(self.kernel.c.players)])
 
     def taken(self, seat):
         """The cards ``seat`` has won in tricks."""
+        self.head()  # refuses a deal that was never dealt
         return make_cardset(self.state.taken[self.seat_index(seat)])
 
     def passed(self, seat):
         """The cards ``seat`` passed (empty before it passes, and in a deal without passing)."""
+        self.head()  # refuses a deal that was never dealt
         return make_cardset(self.state.passed[self.seat_index(seat)])
 
     def legal_moves(self):
         """The cards the seat to act may play; in the passing phase, the cards that can be part
         of a legal pass for that seat. Empty when the deal is over."""
+        self.head()  # refuses a deal that was never dealt
         return make_cardset(tc_hearts_moves(&self.kernel.c, &self.state))
 
     def pass_cards(self, seat, cards):
         """Passes ``cards`` (a CardSet, a string such as "QS AH 2D", or an iterable of cards) for
         ``seat``; the passes are exchanged when every seat has passed."""
+        self.head()  # refuses a deal that was never dealt
         cdef uint64_t mask = cards_arg(cards)
         cdef int refusal = 0, status, s
         cdef tc_hearts_state before = self.state
@@ -150,6 +157,7 @@ cdef class DealCore(DealBinding):
 
     def score(self):
         """(points per seat, moon shooter or None, void deal) of a finished deal."""
+        self.head()  # refuses a deal that was never dealt
         cdef int32_t points[TC_HEARTS_MAX_PLAYERS]
         cdef int shooter, void_deal
         if self.state.head.phase != TC_PHASE_OVER:
@@ -205,6 +213,7 @@ cdef class DealCore(DealBinding):
 def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bint record):
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_hearts_simulate) and returns the arrays of the simulation protocol."""
+    kernel.check()
     cdef int code = policy_in(policy, POLICIES)
     if count < 0:
         raise RulesError(f"count must be non-negative, not {count}")

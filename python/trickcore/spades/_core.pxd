@@ -2,12 +2,11 @@
 from libc.stdint cimport int64_t
 
 from trickcore.spades._ckernel cimport tc_spades_rules, tc_spades_state
-from trickcore.core._binding cimport DealBinding
+from trickcore.core._binding cimport DealBinding, KernelRulesBase
 
 
-cdef class KernelRules:
+cdef class KernelRules(KernelRulesBase):
     cdef tc_spades_rules c
-    cdef readonly object rules
 
 
 cdef class DealCore(DealBinding):

@@ -3,7 +3,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from trickcore.core._binding import DealBinding
+from trickcore.core._binding import DealBinding, KernelRulesBase
 from trickcore.core._cardset import CardSet
 
 PHASES: tuple[str, ...]
@@ -22,9 +22,7 @@ def bid_value(code: int) -> Any:
 def bid_code(value: object) -> int:
     """The code of a bid: an int 0..13 (0 is nil), "nil", "blind nil", or a number as text."""
 
-class KernelRules:
-    @property
-    def rules(self) -> Any: ...
+class KernelRules(KernelRulesBase):
     def __init__(self, rules: Any) -> None: ...
     def estimate(self, hand: CardSet) -> int:
         """The bidding evaluator's count of sure tricks in ``hand`` (see spades.c)."""

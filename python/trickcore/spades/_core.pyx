@@ -1,5 +1,5 @@
-# cython: freethreading_compatible = False, auto_pickle = False
-"""Bindings of the Spades kernel (src/trickcore/spades.c): the C rules of a
+# cython: freethreading_compatible = False, auto_pickle = False, nonecheck = True
+"""Bindings of the Spades kernel (src/trickcore/spades/): the C rules of a
 ``trickcore.spades.Rules``, the deal state class ``DealCore`` (the base of
 ``trickcore.spades.Deal``), playouts and block simulation."""
 
@@ -11,7 +11,7 @@ from trickcore.core._bitgen cimport bitgen_of
 from trickcore.core._cardset cimport CardSet, card_arg, card_symbol, make_cardset
 from trickcore.core._ccards cimport tc_mask, tc_popcount
 from trickcore.spades._ckernel cimport *
-from trickcore.core._binding cimport DealBinding, policy_in
+from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
 from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_PLAY, TC_PHASE_SETUP
 from trickcore.core._cstatus cimport *
 from trickcore.core._history cimport STEP_BID, STEP_CLAIM, STEP_LOOK, STEP_PLAY, STEP_STATE_BYTES, Step
@@ -65,7 +65,7 @@ def bid_code(object value):
     return value
 
 
-cdef class KernelRules:
+cdef class KernelRules(KernelRulesBase):
     """The C rules struct of one ``trickcore.spades.Rules``, built once and shared by its deals."""
 
     def __init__(self, rules):
@@ -166,46 +166,55 @@ cdef class DealCore(DealBinding):
 
     @property
     def spades_broken(self):
+        self.head()  # refuses a deal that was never dealt
         return bool(self.state.spades_broken)
 
     @property
     def bids(self):
         """Each seat's bid ("nil", 1..13 or "blind nil"), None before it has bid."""
+        self.head()  # refuses a deal that was never dealt
         return tuple(None if self.state.bids[p] < 0 else bid_value(self.state.bids[p])
                      for p in range(TC_SPADES_PLAYERS))
 
     @property
     def scores_before(self):
         """Each side's score before this deal."""
+        self.head()  # refuses a deal that was never dealt
         return tuple(self.state.scores[k] for k in range(tc_spades_sides(&self.kernel.c)))
 
     @property
     def bags_before(self):
         """Each side's bag counter before this deal."""
+        self.head()  # refuses a deal that was never dealt
         return tuple(self.state.bags[k] for k in range(tc_spades_sides(&self.kernel.c)))
 
     @property
     def misdeal_seat(self):
         """The seat that asked for a misdeal (the deal is then redealt), else None."""
+        self.head()  # refuses a deal that was never dealt
         return None if self.state.misdeal_seat < 0 else self.state.misdeal_seat
 
     @property
     def first_renege(self):
         """The seat of the first renege (table mode), else None."""
+        self.head()  # refuses a deal that was never dealt
         return None if self.state.first_renege < 0 else self.state.first_renege
 
     def has_seen(self, seat):
         """Whether ``seat`` has seen its hand (it has not while it may still bid blind nil and
         has neither bid nor looked)."""
+        self.head()  # refuses a deal that was never dealt
         return bool(self.state.seen >> self.seat_index(seat) & 1)
 
     def blind_nil_eligible(self, seat):
         """Whether ``seat``'s side is far enough behind for blind nil (under blind-nil rules)."""
+        self.head()  # refuses a deal that was never dealt
         return bool(self.state.blind_eligible >> self.seat_index(seat) & 1)
 
     def legal_moves(self):
         """The cards the seat to act may play by the rules; empty while bidding (see
         legal_bids) and at the end. In table mode a renege outside them is accepted too."""
+        self.head()  # refuses a deal that was never dealt
         if self.state.head.phase != TC_PHASE_PLAY:
             return make_cardset(0)
         return make_cardset(tc_spades_legal(&self.kernel.c, &self.state))
@@ -213,11 +222,13 @@ cdef class DealCore(DealBinding):
     def legal_bids(self):
         """The bids the seat to act may make, in code order: "nil", 1..13, "blind nil"; empty
         outside the bidding phase."""
+        self.head()  # refuses a deal that was never dealt
         cdef uint32_t mask = tc_spades_legal_bids(&self.kernel.c, &self.state)
         return tuple(bid_value(code) for code in range(BLIND_NIL + 1) if mask >> code & 1)
 
     def policy_bid(self):
         """The bid the built-in evaluator would make for the seat to act."""
+        self.head()  # refuses a deal that was never dealt
         if self.state.head.phase != TC_PHASE_SETUP:
             raise IllegalMoveError(f"no bid to make: the deal is in the {self.phase} phase")
         return bid_value(tc_spades_policy_bid(&self.kernel.c, &self.state))
@@ -225,6 +236,7 @@ cdef class DealCore(DealBinding):
     def bid(self, value, *, seat=None):
         """Bids for the seat to act: a number of tricks 1..13, "nil" (or 0) or "blind nil"
         (``seat``, when given, must be that seat)."""
+        self.head()  # refuses a deal that was never dealt
         cdef int code = bid_code(value), refusal = 0, status
         cdef tc_spades_state before = self.state
         if seat is not None and self.state.head.phase == TC_PHASE_SETUP and seat != before.head.to_act:
@@ -238,6 +250,7 @@ cdef class DealCore(DealBinding):
 
     def look(self, seat):
         """``seat`` looks at its hand (from then on it cannot bid blind nil)."""
+        self.head()  # refuses a deal that was never dealt
         cdef int s = self.seat_index(seat), refusal = 0, status
         cdef tc_spades_state before = self.state
         status = tc_spades_look(&self.kernel.c, &self.state, s, &refusal)
@@ -248,6 +261,7 @@ cdef class DealCore(DealBinding):
     def claim_misdeal(self, seat):
         """``seat`` asks for a misdeal (before the first bid, with a hand that qualifies): the
         deal ends and is redealt by the same dealer."""
+        self.head()  # refuses a deal that was never dealt
         cdef int s = self.seat_index(seat), refusal = 0, status
         cdef tc_spades_state before = self.state
         status = tc_spades_claim_misdeal(&self.kernel.c, &self.state, s, &refusal)
@@ -258,6 +272,7 @@ cdef class DealCore(DealBinding):
 
     def _renege_log(self):
         """The reneges so far, in order: (seat, card id, trick index, rule code)."""
+        self.head()  # refuses a deal that was never dealt
         cdef Step step = self.last_step
         cdef tc_spades_state *before
         cdef tc_mask legal
@@ -281,6 +296,7 @@ cdef class DealCore(DealBinding):
     def score(self):
         """The finished deal's result per side: (points, totals, bags, bags_taken, penalties,
         contract, tricks, made)."""
+        self.head()  # refuses a deal that was never dealt
         cdef tc_spades_result result
         if self.state.head.phase != TC_PHASE_OVER:
             raise IllegalMoveError(
@@ -368,6 +384,7 @@ cdef class DealCore(DealBinding):
 def simulate_block(KernelRules kernel, bit_generator, int64_t count, policy, bint record):
     """Plays ``count`` complete deals with ``policy`` from one bit generator (see
     tc_spades_simulate) and returns the arrays of the simulation protocol."""
+    kernel.check()
     cdef int code = policy_in(policy, POLICIES)
     if count < 0:
         raise RulesError(f"count must be non-negative, not {count}")
