@@ -104,6 +104,15 @@ class Deal(DealCore, TrickDeal):
         """A finished deal in which one player took every trick, under that rule (Spardame)."""
         return self.is_over and self.score()[2]
 
+    def _display_facts(self) -> dict[str, str]:
+        return {"pass": self.pass_direction, "hearts broken": "yes" if self.hearts_broken else "no"}
+
+    def _seat_facts(self) -> dict[str, tuple[object, ...]]:
+        facts: dict[str, tuple[object, ...]] = {"points taken": self.points_taken}
+        if self.is_over:
+            facts["points"] = self.points()
+        return facts
+
     def observation(self, seat: int) -> HeartsObservation:
         fields = self._observation_fields(seat)
         return HeartsObservation(**fields, pass_direction=self.pass_direction,

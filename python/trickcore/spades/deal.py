@@ -213,6 +213,17 @@ class Deal(DealCore, TrickDeal):
         """This deal's score per side, bag penalties included; only when the deal is over."""
         return self.result().points
 
+    def _display_facts(self) -> dict[str, str]:
+        facts = {"bidding": self.rules.bidding,
+                 "spades broken": "yes" if self.spades_broken else "no"}
+        if self.is_over:
+            facts["points"] = ", ".join(f"side {side} {points}"
+                                        for side, points in enumerate(self.points()))
+        return facts
+
+    def _seat_facts(self) -> dict[str, tuple[object, ...]]:
+        return {"bid": tuple("—" if bid is None else bid for bid in self.bids)}
+
     def observation(self, seat: int) -> SpadesObservation:
         fields = self._observation_fields(seat)
         seen = self.has_seen(seat)
