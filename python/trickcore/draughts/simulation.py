@@ -36,6 +36,9 @@ class Rules:
     game: ClassVar[str] = "draughts"
     unit: ClassVar[str] = "games"
     summary_fields: ClassVar[tuple[str, ...]] = ("result", "plies")
+    # What the values of ``result`` mean, in the order plots show them.
+    value_names: ClassVar[dict[str, dict[int, str]]] = {
+        "result": {1: "Black wins", 0: "draw", -1: "White wins"}}
 
     auto_draw: bool = rule(
         True,

@@ -195,6 +195,13 @@ class SimulationResult:
 
         return plot_distribution(self, field, ax=ax, path=path)
 
+    def plot_fields(self, *, path: storage.PathLike | None = None) -> Figure:
+        """Every summarised field with a distribution (flags, integer fields), one panel each
+        (see ``trickcore.simulation.plot``); needs matplotlib. Saved to ``path`` when given."""
+        from trickcore.simulation.plot import plot_fields
+
+        return plot_fields(self, path=path)
+
 
 # Bounds on what a file may ask for, far beyond any real run: columns per row of an output, and
 # the sizes of a seed (numpy's pool is 4 words; entropy and spawn keys are a few words).
