@@ -73,17 +73,21 @@ class Play:
     KIND: ClassVar[int] = KIND_PLAY
 
     def to_json(self) -> dict[str, Any]:
+        """The move as a JSON object: ``{"seat": 0, "play": "2C"}``."""
         return {"seat": self.seat, "play": str(self.card)}
 
     def apply_to(self, target: Any) -> None:
+        """Plays the card on ``target`` (a deal or a match) for the seat."""
         target.play(self.card, seat=self.seat)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str) -> Play:
+        """The move a ``to_json`` object describes (``where`` names it in errors)."""
         return cls(field(data, "seat", int, where), card_from_json(data["play"], f"{where}.play"))
 
     @classmethod
     def from_log(cls, seat: int, value: int) -> Play:
+        """The move from a C history entry (``value``: the card id)."""
         return cls(seat, Card(value))
 
     def __str__(self) -> str:
@@ -100,17 +104,21 @@ class Pass:
     KIND: ClassVar[int] = KIND_PASS
 
     def to_json(self) -> dict[str, Any]:
+        """The move as a JSON object: ``{"seat": 0, "pass": "2C 3C 4C"}``."""
         return {"seat": self.seat, "pass": str(self.cards)}
 
     def apply_to(self, target: Any) -> None:
+        """Passes the cards on ``target`` (a deal or a match) for the seat."""
         target.pass_cards(self.seat, self.cards)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str) -> Pass:
+        """The move a ``to_json`` object describes (``where`` names it in errors)."""
         return cls(field(data, "seat", int, where), cards_from_json(data["pass"], f"{where}.pass"))
 
     @classmethod
     def from_log(cls, seat: int, value: int) -> Pass:
+        """The move from a C history entry (``value``: the cards' mask)."""
         return cls(seat, CardSet(value))
 
     def __str__(self) -> str:

@@ -175,10 +175,12 @@ class Rules:
 
     @property
     def lower_wins(self) -> bool:
+        """Whether the lowest total wins (the avoid scoring)."""
         return self.scoring == "avoid"
 
     @property
     def joker_count(self) -> int:
+        """The jokers in play: 2 per pack, or none."""
         return 0 if self.jokers == "none" else JOKERS_PER_PACK * self.packs
 
     @property
@@ -191,6 +193,7 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
+        """The number of cards in play, jokers included."""
         return 52 * self.packs + self.joker_count
 
     @property
@@ -209,6 +212,7 @@ class Rules:
         return tuple(values)
 
     def card_value(self, card: Card | int | str) -> int:
+        """Points for taking ``card`` (a joker included) under ``scoring``."""
         return self.card_values[Card(card)]
 
     @property

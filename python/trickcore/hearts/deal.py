@@ -73,6 +73,7 @@ class Deal(DealCore, TrickDeal):
 
     @property
     def pass_direction(self) -> PassDirection:
+        """Where this deal's passes go (``rules.pass_direction(deal_number)``)."""
         rules: Rules = self.rules
         return rules.pass_direction(self.deal_number)
 

@@ -283,10 +283,12 @@ class Rules:
 
     @property
     def deck(self) -> CardSet:
+        """The cards in play: the 52-card pack less ``removed_cards``."""
         return CardSet.full() - self.removed_cards
 
     @property
     def hand_size(self) -> int:
+        """The cards each player is dealt."""
         return len(self.deck) // self.players
 
     @property
@@ -325,6 +327,7 @@ class Rules:
         return tuple(values)
 
     def card_value(self, card: Card | int | str) -> int:
+        """Points for taking ``card``."""
         return self.card_values[Card(card)]
 
     @property
@@ -342,6 +345,7 @@ class Rules:
 
     @property
     def moon_value(self) -> int:
+        """What a moon is worth: ``moon_points``, else the total of ``moon_cards``."""
         if self.moon_points is not None:
             return self.moon_points
         values = self.card_values

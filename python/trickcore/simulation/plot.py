@@ -43,6 +43,8 @@ def _figure_class() -> type[Figure]:
 
 
 def default_field(result: SimulationResult) -> str:
+    """The field ``plot_distribution`` draws by default: the first with a histogram, else the
+    first flag."""
     for name, stats in result.stats.items():
         if stats.histogram is not None:
             return name

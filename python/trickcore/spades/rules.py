@@ -194,6 +194,7 @@ class Rules:
 
     @property
     def players(self) -> int:
+        """Always 4."""
         return PLAYERS
 
     @property
@@ -231,6 +232,7 @@ class Rules:
         return ((0,), (1,), (2,), (3,))
 
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (an index into ``sides``)."""
         return seat % 2 if self.partnerships else seat
 
     def estimate(self, hand: CardSet | str | Iterable[Card | int | str]) -> int:
