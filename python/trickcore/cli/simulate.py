@@ -104,7 +104,8 @@ def add_simulate_command(
     parser.add_argument("--save", default=None, metavar="FILE",
                         help="save rows, statistics, rules and seed (.npz or .parquet)")
     parser.add_argument("--plot", default=None, metavar="FILE",
-                        help="plot the distribution per seat to an image (needs matplotlib)")
+                        help="plot the distribution of every summarised field to an image "
+                             "(needs matplotlib)")
     parser.add_argument("--confidence", type=level, default=0.95, metavar="LEVEL",
                         help="confidence level of the intervals (default 0.95)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -225,7 +226,7 @@ def _write_outputs(result: SimulationResult, args: argparse.Namespace) -> None:
     if args.save is not None:
         print(f"\nsaved to {result.save(args.save)}")
     if args.plot is not None:
-        result.plot(path=args.plot)
+        result.plot_fields(path=args.plot)
         print(f"plot saved to {args.plot}")
 
 

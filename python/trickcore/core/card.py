@@ -16,6 +16,7 @@ NUM_CARD_IDS = 56
 
 
 class Suit(IntEnum):
+    """The four suits in card-id order: clubs 0, diamonds 1, hearts 2, spades 3."""
     CLUBS = 0
     DIAMONDS = 1
     HEARTS = 2
@@ -23,10 +24,12 @@ class Suit(IntEnum):
 
     @property
     def letter(self) -> str:
+        """The suit's letter: C, D, H or S."""
         return "CDHS"[self]
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol: ♣, ♦, ♥ or ♠."""
         return "♣♦♥♠"[self]
 
     @classmethod
@@ -48,6 +51,7 @@ class Suit(IntEnum):
 
 
 class Rank(IntEnum):
+    """The thirteen ranks, two (0) to ace (12); a card's id is ``13 * suit + rank``."""
     TWO = 0
     THREE = 1
     FOUR = 2
@@ -64,6 +68,7 @@ class Rank(IntEnum):
 
     @property
     def letter(self) -> str:
+        """The rank's letter: 2..9, T, J, Q, K, A."""
         return "23456789TJQKA"[self]
 
     @property
@@ -127,12 +132,14 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """The card of ``rank`` in ``suit`` (ParseError for a rank or suit out of range)."""
         if not (0 <= rank < NUM_RANKS and 0 <= suit < 4):
             raise ParseError(f"no card of rank {rank!r} and suit {suit!r}")
         return _CARDS[int(suit) * NUM_RANKS + int(rank)]
 
     @property
     def is_joker(self) -> bool:
+        """Whether the card is a joker (ids 52..55)."""
         return self >= FIRST_JOKER
 
     @property

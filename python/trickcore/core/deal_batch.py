@@ -37,6 +37,7 @@ class Deals:
 
     @property
     def players(self) -> int:
+        """The number of hands in each deal."""
         return int(self.hands.shape[1])
 
     def hand(self, deal: int, seat: int) -> CardSet | CardMultiset:

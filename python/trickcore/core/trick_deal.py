@@ -15,7 +15,9 @@ How a game plugs in (Hearts does it in ``trickcore.hearts``; Spades and Danish D
   ``RULES_TYPE`` (its frozen Rules dataclass) and ``MOVE_TYPES`` (the move records it accepts:
   ``Pass``, ``Play``, a game's own ``Bid``...), and implements ``_setup_json()``,
   ``_from_setup(rules, document)`` and ``_summary()`` (the state facts a document records, so a
-  tampered document is refused), and ``observation(seat)`` by extending ``_observation_fields``.
+  tampered document is refused), and ``observation(seat)`` by extending ``_observation_fields``;
+  it may add its own facts to its notebook picture (``_repr_html_``) through
+  ``_display_facts()`` (about the deal) and ``_seat_facts()`` (per seat).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from trickcore.core import render
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core._history import KIND_PASS, KIND_PLAY
 from trickcore.core.card import Card, Suit
@@ -70,17 +73,21 @@ class Play:
     KIND: ClassVar[int] = KIND_PLAY
 
     def to_json(self) -> dict[str, Any]:
+        """The move as a JSON object: ``{"seat": 0, "play": "2C"}``."""
         return {"seat": self.seat, "play": str(self.card)}
 
     def apply_to(self, target: Any) -> None:
+        """Plays the card on ``target`` (a deal or a match) for the seat."""
         target.play(self.card, seat=self.seat)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str) -> Play:
+        """The move a ``to_json`` object describes (``where`` names it in errors)."""
         return cls(field(data, "seat", int, where), card_from_json(data["play"], f"{where}.play"))
 
     @classmethod
     def from_log(cls, seat: int, value: int) -> Play:
+        """The move from a C history entry (``value``: the card id)."""
         return cls(seat, Card(value))
 
     def __str__(self) -> str:
@@ -97,17 +104,21 @@ class Pass:
     KIND: ClassVar[int] = KIND_PASS
 
     def to_json(self) -> dict[str, Any]:
+        """The move as a JSON object: ``{"seat": 0, "pass": "2C 3C 4C"}``."""
         return {"seat": self.seat, "pass": str(self.cards)}
 
     def apply_to(self, target: Any) -> None:
+        """Passes the cards on ``target`` (a deal or a match) for the seat."""
         target.pass_cards(self.seat, self.cards)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str) -> Pass:
+        """The move a ``to_json`` object describes (``where`` names it in errors)."""
         return cls(field(data, "seat", int, where), cards_from_json(data["pass"], f"{where}.pass"))
 
     @classmethod
     def from_log(cls, seat: int, value: int) -> Pass:
+        """The move from a C history entry (``value``: the cards' mask)."""
         return cls(seat, CardSet(value))
 
     def __str__(self) -> str:
@@ -130,6 +141,10 @@ class Trick:
         cards = " ".join(c.symbol for c in self.cards)
         won = "in progress" if self.winner is None else f"won by seat {self.winner}"
         return f"seat {self.leader} led: {cards} ({won})"
+
+    def _repr_html_(self) -> str:
+        """The trick as HTML for notebooks (``trickcore.core.render.trick_html``)."""
+        return render.trick_html(self)
 
 
 @dataclass(frozen=True)
@@ -284,6 +299,18 @@ class TrickDeal:
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         """Pickled as its JSON document (for process pools)."""
         return (type(self).from_json, (self.to_json(),))
+
+    def _display_facts(self) -> dict[str, str]:
+        """The game's facts about the whole deal that its picture shows (label: value)."""
+        return {}
+
+    def _seat_facts(self) -> dict[str, tuple[object, ...]]:
+        """The game's facts per seat that its picture shows (label: one value per seat)."""
+        return {}
+
+    def _repr_html_(self) -> str:
+        """The deal as HTML for notebooks (``trickcore.core.render.deal_html``)."""
+        return render.deal_html(self, self._display_facts(), self._seat_facts())
 
     def __repr__(self) -> str:
         return (f"<{self.TYPE_TAG} {self.rules.game} phase={self.phase} to_act={self.to_act} "

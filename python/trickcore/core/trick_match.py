@@ -109,6 +109,8 @@ class TrickMatch(Generic[D]):
 
     @property
     def seat_totals(self) -> tuple[int, ...]:
+        """Each seat's own points so far over the deals that count (``totals`` sums them by
+        side)."""
         totals = [0] * self.rules.players
         for deal in self._counted():
             for seat, points in enumerate(self._deal_points(deal)):
@@ -129,6 +131,7 @@ class TrickMatch(Generic[D]):
 
     @property
     def is_over(self) -> bool:
+        """Whether the match has ended: the current deal is over, counts, and an end is reached."""
         return self.deal.is_over and not self._is_redeal(self.deal) and self._reached_end()
 
     @property
@@ -147,6 +150,7 @@ class TrickMatch(Generic[D]):
 
     @property
     def winning_seats(self) -> tuple[int, ...]:
+        """The seats of the winning sides (empty while the match goes on)."""
         return tuple(sorted(s for side in self.winners for s in self.rules.sides[side]))
 
     def _move(self, action: Callable[[D], None]) -> None:
@@ -165,13 +169,16 @@ class TrickMatch(Generic[D]):
     # Delegated queries, so a match can be played like a deal.
     @property
     def phase(self) -> str:
+        """"over" once the match has ended, else the current deal's phase."""
         return "over" if self.is_over else self.deal.phase
 
     @property
     def to_act(self) -> int | None:
+        """The seat to act in the current deal; None once the match has ended."""
         return None if self.is_over else self.deal.to_act
 
     def legal_moves(self) -> CardSet:
+        """The legal cards in the current deal."""
         return self.deal.legal_moves()
 
     def observation(self, seat: int) -> Any:
@@ -187,6 +194,7 @@ class TrickMatch(Generic[D]):
         self.deal.undo()
 
     def clone(self: M) -> M:
+        """An independent copy of the match (every deal cloned)."""
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__)
         copy._deals = [d.clone() for d in self._deals]
@@ -214,6 +222,8 @@ class TrickMatch(Generic[D]):
 
     @classmethod
     def from_json(cls: type[M], text: str | bytes) -> M:
+        """Rebuilds a match by replaying a ``to_json`` document; a document that does not replay is
+        refused with a SerializationError giving the reason."""
         document = load(text, cls.TYPE_TAG)
         rules = rules_from_json(cls.RULES_TYPE, document.get("rules"))
         given = document.get("given_hands", [])

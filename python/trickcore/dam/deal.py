@@ -103,6 +103,19 @@ class Deal(DealCore, TrickDeal):
                     won = won.add(card)
         return won
 
+    def _display_facts(self) -> dict[str, str]:
+        turned = self.trump_card
+        trump = "none" if self.trump is None else self.trump.symbol
+        if turned is not None:
+            trump += f" ({turned.symbol} turned)"
+        return {"pile": f"{self.pile_size} cards", "trump": trump}
+
+    def _seat_facts(self) -> dict[str, tuple[object, ...]]:
+        facts: dict[str, tuple[object, ...]] = {"points taken": self.points_taken}
+        if self.is_over:
+            facts["points"] = self.points()
+        return facts
+
     def observation(self, seat: int) -> DamObservation:
         """What ``seat`` knows: its own hand (with open hands, every other hand instead), the
         turned card, every play, and the size of the pile."""

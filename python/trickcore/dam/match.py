@@ -30,4 +30,6 @@ class Match(TrickMatch[Deal]):
         return False
 
     def play(self, card: Card | int | str, *, seat: int | None = None) -> None:
+        """Plays ``card`` in the current deal (see ``Deal.play``); a finished deal is followed by
+        the next one."""
         self._move(lambda deal: deal.play(card, seat=seat))

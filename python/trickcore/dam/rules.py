@@ -13,7 +13,16 @@ from numpy.typing import NDArray
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core.card import Card, Rank, Suit
 from trickcore.core.errors import RulesError
-from trickcore.core.rule_fields import bool_field, check_choice, int_field
+from trickcore.core.rule_fields import (
+    MATCH_END_LABELS,
+    Formatter,
+    bool_field,
+    check_choice,
+    describe,
+    documented,
+    int_field,
+    rule,
+)
 from trickcore.core.simulate_block import block_generator, check_count, side_points
 from trickcore.dam._core import MAX_VALUE, KernelRules, simulate_block
 
@@ -27,51 +36,73 @@ HAND_SIZES = (10, 12, 13)
 JOKERS_PER_PACK = 2
 JOKER_IDS = (52, 53)
 HONOURS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+# How str(rules) words the fields it does not spell out as "name value".
+LABELS: dict[str, Formatter] = {
+    **MATCH_END_LABELS,
+    "jokers": lambda value: f"jokers: {value}",
+    "joker_points": lambda value: f"jokers worth {value}",
+    "duplicates": lambda value: f"the {value} of two identical cards ranks higher",
+}
 
 
+@documented
 @dataclass(frozen=True)
 class Rules:
     """Every rule of Danish Dam. Immutable, hashable and picklable; invalid values and
     combinations raise RulesError when the rules are built."""
 
-    # The scoring, one of two never mixed. "avoid": ♥K and ♥Q 0, every ace 1, 2-10 face value,
-    # jacks 11, the other queens and kings 13; the lowest total wins. "collect": every ace, king,
-    # queen, jack and ten 1; the highest total wins.
-    scoring: Scoring = "avoid"
-    # Number of players, 2..4; seats 0..players-1, play passes to the left (seat + 1).
-    players: int = 4
-    # Partners sit opposite (4 players only); a team's score is the sum of its players'.
-    teams: bool = False
-    # Cards each player holds while the pile lasts: 12, or 10 or 13 by agreement.
-    hand_size: int = 12
-    # Two packs shuffled together (every card twice, 104 cards), or one pack (52).
-    packs: int = 2
-    # Jokers, 2 per pack when in play (our decision): "none"; "outright" (the first joker played
-    # wins the trick); "points" (never wins, worth joker_points to whoever takes it); "neutral"
-    # (never wins, worth nothing). A joker may be played at any time: it belongs to no suit and
-    # never forces or breaks following suit; a joker led lets the next card set the suit. A trick
-    # of jokers only that none can win goes to its leader (our decision).
-    jokers: Jokers = "none"
-    # What a joker is worth under jokers="points" (our decision: jokers score 0 otherwise).
-    joker_points: int = 0
-    # Two identical cards in one trick: the first played ranks above the second ("first", the
-    # usual rule), or the last ("last").
-    duplicates: Duplicates = "first"
-    # The top card of the draw pile is turned after the deal and its suit is trump for the deal;
-    # it goes to the bottom of the pile face up and is drawn last; a turned joker means no trump
-    # (our decisions). Needs a draw pile.
-    turn_trump: bool = False
-    # What a deal scores: the card values of the tricks taken ("cards"), or 1 per trick taken
-    # ("tricks"; low is still good under "avoid").
-    score_by: ScoreBy = "cards"
-    # Added for taking the last trick (score_by="tricks" only).
-    last_trick_bonus: int = 0
-    # Hands turned outward: each seat sees the other hands but not its own.
-    open_hands: bool = False
-    # A match ends after the deal in which a total reaches this limit (None: no limit)...
-    limit: int | None = None
-    # ... or after this many deals (None: no fixed number). Avoid: 1 deal by default.
-    deals: int | None = 1
+    scoring: Scoring = rule(
+        "avoid",
+        'The scoring, one of two never mixed. "avoid": ♥K and ♥Q 0, every ace 1, 2-10 face value, '
+        'jacks 11, the other queens and kings 13; the lowest total wins. "collect": every ace, '
+        "king, queen, jack and ten 1; the highest total wins.")
+    players: int = rule(
+        4,
+        "Number of players, 2..4; seats 0..players-1, play passes to the left (seat + 1).")
+    teams: bool = rule(
+        False,
+        "Partners sit opposite (4 players only); a team's score is the sum of its players'.")
+    hand_size: int = rule(
+        12,
+        "Cards each player holds while the pile lasts: 12, or 10 or 13 by agreement.")
+    packs: int = rule(
+        2,
+        "Two packs shuffled together (every card twice, 104 cards), or one pack (52).")
+    jokers: Jokers = rule(
+        "none",
+        'Jokers, 2 per pack when in play (our decision): "none"; "outright" (the first joker '
+        'played wins the trick); "points" (never wins, worth joker_points to whoever takes it); '
+        '"neutral" (never wins, worth nothing). A joker may be played at any time: it belongs to '
+        "no suit and never forces or breaks following suit; a joker led lets the next card set "
+        "the suit. A trick of jokers only that none can win goes to its leader (our decision).")
+    joker_points: int = rule(
+        0,
+        'What a joker is worth under jokers="points" (our decision: jokers score 0 otherwise).')
+    duplicates: Duplicates = rule(
+        "first",
+        'Two identical cards in one trick: the first played ranks above the second ("first", the '
+        'usual rule), or the last ("last").')
+    turn_trump: bool = rule(
+        False,
+        "The top card of the draw pile is turned after the deal and its suit is trump for the "
+        "deal; it goes to the bottom of the pile face up and is drawn last; a turned joker means "
+        "no trump (our decisions). Needs a draw pile.")
+    score_by: ScoreBy = rule(
+        "cards",
+        'What a deal scores: the card values of the tricks taken ("cards"), or 1 per trick taken '
+        '("tricks"; low is still good under "avoid").')
+    last_trick_bonus: int = rule(0, 'Added for taking the last trick (score_by="tricks" only).')
+    open_hands: bool = rule(
+        False,
+        "Hands turned outward: each seat sees the other hands but not its own.")
+    limit: int | None = rule(
+        None,
+        "A match ends after the deal in which a total reaches this limit (None: no limit), or "
+        "after the deals below, whichever comes first.")
+    deals: int | None = rule(
+        1,
+        "A match ends after this many deals (None: no fixed number), or at the limit above, "
+        "whichever comes first. Avoid: 1 deal by default.")
 
     summary_fields: ClassVar[tuple[str, ...]] = ("points", "tricks")
 
@@ -116,6 +147,15 @@ class Rules:
         if self.limit is None and self.deals is None:
             raise RulesError("a match needs an end: set limit, deals or both")
 
+    def __str__(self) -> str:
+        """A one-line summary: the scoring, players, packs and hand size, then every rule that
+        differs from the scoring's preset (``repr`` lists every field)."""
+        packs = "1 pack" if self.packs == 1 else f"{self.packs} packs"
+        return describe(self, PRESETS[self.game](players=self.players),
+                        [f"Dam ({self.scoring})", f"{self.players} players", packs,
+                         f"hands of {self.hand_size}"],
+                        ("scoring", "players", "packs", "hand_size"), LABELS)
+
     @classmethod
     def avoid(cls, **overrides: Any) -> Rules:
         """Version A, avoid: the cards' values count against you and the lowest total wins;
@@ -135,10 +175,12 @@ class Rules:
 
     @property
     def lower_wins(self) -> bool:
+        """Whether the lowest total wins (the avoid scoring)."""
         return self.scoring == "avoid"
 
     @property
     def joker_count(self) -> int:
+        """The jokers in play: 2 per pack, or none."""
         return 0 if self.jokers == "none" else JOKERS_PER_PACK * self.packs
 
     @property
@@ -151,6 +193,7 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
+        """The number of cards in play, jokers included."""
         return 52 * self.packs + self.joker_count
 
     @property
@@ -169,6 +212,7 @@ class Rules:
         return tuple(values)
 
     def card_value(self, card: Card | int | str) -> int:
+        """Points for taking ``card`` (a joker included) under ``scoring``."""
         return self.card_values[Card(card)]
 
     @property

@@ -47,6 +47,7 @@ class Game:
             raise ParseError(f"bad result {self.result!r}: expected one of {', '.join(RESULTS)}")
 
     def tag(self, name: str) -> str | None:
+        """The value of the tag ``name`` (the first, if repeated), or None."""
         return next((value for key, value in self.tags if key == name), None)
 
     @property

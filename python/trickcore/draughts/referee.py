@@ -22,6 +22,7 @@ ILLEGAL_MOVES_ALLOWED = 1   # warnings before the next illegal move forfeits the
 
 
 class Verdict(enum.Enum):
+    """What the referee made of a move: accepted, a warning (taken back) or a forfeit."""
     ACCEPTED = "accepted"   # the move was legal and is played
     WARNING = "warning"     # a first illegal move: taken back, the same player moves again
     FORFEIT = "forfeit"     # a second illegal move: the player loses the game
@@ -58,6 +59,7 @@ class Referee:
         return Verdict.ACCEPTED
 
     def agree_draw(self) -> None:
+        """Ends the game as a draw by agreement."""
         self._decide(Outcome(Termination.AGREEMENT, None))
 
     def resign(self, color: Color) -> None:
@@ -74,8 +76,10 @@ class Referee:
         self._decided = outcome
 
     def outcome(self) -> Outcome | None:
+        """How the game ended (a decision, or the board's own end), or None while it goes on."""
         return self._decided if self._decided is not None else self.board.outcome()
 
     def result(self) -> str:
+        """The PDN result: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on."""
         outcome = self.outcome()
         return "*" if outcome is None else outcome.result()

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trickcore.core.errors import ParseError, RulesError
-from trickcore.core.rule_fields import bool_field, int_field
+from trickcore.core.rule_fields import bool_field, describe, documented, int_field, rule
 from trickcore.core.seeding import SeedLike
 from trickcore.core.simulate_block import block_generator
 from trickcore.draughts._board import STARTING_FEN, Board
@@ -28,6 +28,7 @@ POLICIES = ("random",)
 Games = dict[str, NDArray[np.integer[Any]]]   # arrays with one row per game
 
 
+@documented
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """Parameters of simulated games (the rules of play themselves are fixed: WCDF)."""
@@ -35,14 +36,18 @@ class Rules:
     game: ClassVar[str] = "draughts"
     unit: ClassVar[str] = "games"
     summary_fields: ClassVar[tuple[str, ...]] = ("result", "plies")
+    # What the values of ``result`` mean, in the order plots show them.
+    value_names: ClassVar[dict[str, dict[int, str]]] = {
+        "result": {1: "Black wins", 0: "draw", -1: "White wins"}}
 
-    # End a game as a draw as soon as a draw claim (threefold repetition, 40-move rule) would
-    # be possible, as simulations and engines need; without it games need a ply limit.
-    auto_draw: bool = True
-    # Adjudicate a draw after this many plies; None for no limit.
-    max_plies: int | None = None
-    # The position every game starts from.
-    start: str = STARTING_FEN
+    auto_draw: bool = rule(
+        True,
+        "End a game as a draw as soon as a draw claim (threefold repetition, 40-move rule) would "
+        "be possible, as simulations and engines need; without it games need a ply limit.")
+    max_plies: int | None = rule(
+        None,
+        "Adjudicate a draw after this many plies; None for no limit.")
+    start: str = rule(STARTING_FEN, "The position every game starts from.")
 
     def __post_init__(self) -> None:
         if self.max_plies is not None and not 1 <= int_field("max_plies", self.max_plies) < 2**31:
@@ -55,6 +60,14 @@ class Rules:
             Board(self.start)
         except ParseError as error:
             raise RulesError(f"bad start position: {error}") from None
+
+    def __str__(self) -> str:
+        """A one-line summary: the game, then every parameter that differs from ``Rules()``
+        (``repr`` lists every field)."""
+        return describe(self, Rules(), ["Draughts (WCDF)"], (), {
+            "max_plies": lambda value: f"draw after {value} plies",
+            "start": lambda value: f"from {value}",
+        })
 
     def simulate_block(self, seed: np.random.SeedSequence, count: int,
                        policy: str = "random") -> Games:

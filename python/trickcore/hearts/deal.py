@@ -73,6 +73,7 @@ class Deal(DealCore, TrickDeal):
 
     @property
     def pass_direction(self) -> PassDirection:
+        """Where this deal's passes go (``rules.pass_direction(deal_number)``)."""
         rules: Rules = self.rules
         return rules.pass_direction(self.deal_number)
 
@@ -103,6 +104,15 @@ class Deal(DealCore, TrickDeal):
     def is_void(self) -> bool:
         """A finished deal in which one player took every trick, under that rule (Spardame)."""
         return self.is_over and self.score()[2]
+
+    def _display_facts(self) -> dict[str, str]:
+        return {"pass": self.pass_direction, "hearts broken": "yes" if self.hearts_broken else "no"}
+
+    def _seat_facts(self) -> dict[str, tuple[object, ...]]:
+        facts: dict[str, tuple[object, ...]] = {"points taken": self.points_taken}
+        if self.is_over:
+            facts["points"] = self.points()
+        return facts
 
     def observation(self, seat: int) -> HeartsObservation:
         fields = self._observation_fields(seat)

@@ -30,7 +30,10 @@ class Match(TrickMatch[Deal]):
         return deal.is_void
 
     def play(self, card: Card | int | str, *, seat: int | None = None) -> None:
+        """Plays ``card`` in the current deal (see ``Deal.play``); a finished deal is followed by
+        the next one."""
         self._move(lambda deal: deal.play(card, seat=seat))
 
     def pass_cards(self, seat: int, cards: CardSet | str | Iterable[Card | int | str]) -> None:
+        """Passes ``cards`` for ``seat`` in the current deal (see ``Deal.pass_cards``)."""
         self._move(lambda deal: deal.pass_cards(seat, cards))

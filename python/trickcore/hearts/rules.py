@@ -14,7 +14,17 @@ from numpy.typing import NDArray
 from trickcore.core._cardset import CardSet
 from trickcore.core.card import C2, C3, CJ, D2, D3, DJ, HA, SQ, Card, Suit
 from trickcore.core.errors import RulesError
-from trickcore.core.rule_fields import bool_field, cards_field, check_choice, int_field
+from trickcore.core.rule_fields import (
+    MATCH_END_LABELS,
+    Formatter,
+    bool_field,
+    cards_field,
+    check_choice,
+    describe,
+    documented,
+    int_field,
+    rule,
+)
 from trickcore.core.simulate_block import block_generator, check_count, side_points
 from trickcore.hearts._core import MAX_ROTATION, MAX_VALUE, KernelRules, simulate_block
 
@@ -29,72 +39,114 @@ PLAYERS = range(3, 7)
 POINT_FIELDS = ("heart_points", "queen_of_spades_points", "jack_of_diamonds_points",
                 "jack_of_clubs_points", "no_tricks_bonus")
 OPTIONAL_POINT_FIELDS = ("ace_of_hearts_points", "moon_points")
+GAME_TITLES: dict[GameName, str] = {"svarta-maja": "Svarta Maja", "spardame": "Spardame"}
+# How str(rules) words the fields it does not spell out as "name value".
+LABELS: dict[str, Formatter] = {
+    **MATCH_END_LABELS,
+    "heart_points": lambda value: f"hearts {value}",
+    "ace_of_hearts_points": lambda value: (
+        "A♥ as any heart" if value is None else f"A♥ {value}"),
+    "queen_of_spades_points": lambda value: f"Q♠ {value}",
+    "jack_of_diamonds_points": lambda value: f"J♦ {value}",
+    "jack_of_clubs_points": lambda value: f"J♣ {value}",
+    "card_points": lambda pairs: ", ".join(f"{card.symbol} {value}" for card, value in pairs)
+    or "no other card points",
+    "first_lead": lambda value: f"first lead: {value}",
+    "moon_needs_all_penalty_cards": lambda value: (
+        "moon needs every penalty card" if value else "moon needs the hearts and Q♠ only"),
+    "no_tricks_bonus": lambda value: f"no-trick bonus {value}",
+}
 
 
+@documented
 @dataclass(frozen=True)
 class Rules:
     """Every rule of a Hearts-family game. Immutable, hashable and picklable; invalid values and
     combinations raise RulesError when the rules are built. ``None`` means "derived": see the
-    field's comment and the property of the same meaning (``removed_cards``, ``rotation``...)."""
+    field's description below and the property of the same meaning (``removed_cards``,
+    ``rotation``...)."""
 
-    # The preset family these rules came from; the registry name trickcore.simulate uses.
-    game: GameName = "svarta-maja"
-    # Number of players, 3..6; seats 0..players-1, play passes to the left (seat + 1).
-    players: int = 4
-    # Cards taken out of the pack so it divides evenly. None: as many as needed of 2♦ 2♣ 3♦ 3♣,
-    # in that order (our decision; no heart and not Q♠ is ever removed).
-    removed: CardSet | None = None
-    # Cards each player passes before play; 0 plays without passing ("utan passning").
-    pass_count: int = 3
-    # Pass direction by deal number, cycling. None: left, right, across, none (with an odd
-    # number of players, where there is no "across": left, right, none).
-    pass_rotation: tuple[PassDirection, ...] | None = None
-    # Spardame: Q♠ may be passed only together with another spade or J♦.
-    queen_pass_restricted: bool = False
-    # The first lead: the holder of the lowest club in play leads it ("lowest-club": 2♣, or 3♣
-    # when 2♣ is removed), the holder of that club leads any club ("any-club"), or the player
-    # left of the dealer leads any card ("left-of-dealer").
-    first_lead: FirstLead = "lowest-club"
-    # No heart and not Q♠ may be played to the first trick, unless the hand holds nothing else
-    # (following suit comes first).
-    first_trick_protected: bool = True
-    # No heart may be led until a heart has been discarded on a trick in which hearts were not
-    # led; a hand holding only hearts may lead one.
-    hearts_must_be_broken: bool = True
-    # Playing Q♠ (in any way) also breaks hearts.
-    queen_breaks_hearts: bool = False
-    # Unbroken hearts may be led when the only other card in the hand is Q♠.
-    hearts_lead_with_only_queen: bool = False
-    # Points for taking each heart (other than A♥ when that has its own value).
-    heart_points: int = 1
-    # Points for A♥. None: the same as any other heart.
-    ace_of_hearts_points: int | None = None
-    # Points for Q♠ (Svarta Maja, "spader dam").
-    queen_of_spades_points: int = 13
-    # Points for J♦: negative is a bonus (-10 on the 13/1 scale, -100 in Spardame).
-    jack_of_diamonds_points: int = 0
-    # Points for J♣ ("klöverknekt" variant: 2 when switched on, from Dutch Hartenjagen).
-    jack_of_clubs_points: int = 0
-    # Points of any other card, overriding the values above: pairs (card, points).
-    card_points: tuple[tuple[Card, int], ...] = ()
-    # Shooting the moon: off, the shooter scores 0 for the moon cards and every other player
-    # adds the moon's worth ("add-to-others"), or the shooter subtracts it.
-    moon: MoonForm = "add-to-others"
-    # The moon needs every card worth points (else only the hearts and Q♠).
-    moon_needs_all_penalty_cards: bool = True
-    # What a moon is worth. None: the total of the moon cards (26 in Svarta Maja).
-    moon_points: int | None = None
-    # Added to the points of each player who takes no trick (negative: a bonus).
-    no_tricks_bonus: int = 0
-    # Spardame: when one player takes every trick nobody scores and the same dealer deals again.
-    # It takes precedence over the moon.
-    void_if_one_takes_all: bool = False
-    # Partners sit opposite (4 or 6 players); a team's score is the sum of its players'.
-    teams: bool = False
-    # A match ends after the deal in which a total reaches this limit (None: no limit).
-    limit: int | None = 100
-    # ... or after this many deals that count (None: no fixed number).
-    deals: int | None = None
+    game: GameName = rule(
+        "svarta-maja",
+        "The preset family these rules came from; the registry name trickcore.simulate uses.")
+    players: int = rule(
+        4,
+        "Number of players, 3..6; seats 0..players-1, play passes to the left (seat + 1).")
+    removed: CardSet | None = rule(
+        None,
+        "Cards taken out of the pack so it divides evenly. None: as many as needed of 2♦ 2♣ 3♦ "
+        "3♣, in that order (our decision; no heart and not Q♠ is ever removed).")
+    pass_count: int = rule(
+        3,
+        'Cards each player passes before play; 0 plays without passing ("utan passning").')
+    pass_rotation: tuple[PassDirection, ...] | None = rule(
+        None,
+        "Pass direction by deal number, cycling. None: left, right, across, none (with an odd "
+        'number of players, where there is no "across": left, right, none).')
+    queen_pass_restricted: bool = rule(
+        False,
+        "Spardame: Q♠ may be passed only together with another spade or J♦.")
+    first_lead: FirstLead = rule(
+        "lowest-club",
+        'The first lead: the holder of the lowest club in play leads it ("lowest-club": 2♣, or 3♣ '
+        'when 2♣ is removed), the holder of that club leads any club ("any-club"), or the player '
+        'left of the dealer leads any card ("left-of-dealer").')
+    first_trick_protected: bool = rule(
+        True,
+        "No heart and not Q♠ may be played to the first trick, unless the hand holds nothing else "
+        "(following suit comes first).")
+    hearts_must_be_broken: bool = rule(
+        True,
+        "No heart may be led until a heart has been discarded on a trick in which hearts were not "
+        "led; a hand holding only hearts may lead one.")
+    queen_breaks_hearts: bool = rule(False, "Playing Q♠ (in any way) also breaks hearts.")
+    hearts_lead_with_only_queen: bool = rule(
+        False,
+        "Unbroken hearts may be led when the only other card in the hand is Q♠.")
+    heart_points: int = rule(
+        1,
+        "Points for taking each heart (other than A♥ when that has its own value).")
+    ace_of_hearts_points: int | None = rule(
+        None,
+        "Points for A♥. None: the same as any other heart.")
+    queen_of_spades_points: int = rule(13, 'Points for Q♠ (Svarta Maja, "spader dam").')
+    jack_of_diamonds_points: int = rule(
+        0,
+        "Points for J♦: negative is a bonus (-10 on the 13/1 scale, -100 in Spardame).")
+    jack_of_clubs_points: int = rule(
+        0,
+        'Points for J♣ ("klöverknekt" variant: 2 when switched on, from Dutch Hartenjagen).')
+    card_points: tuple[tuple[Card, int], ...] = rule(
+        (),
+        "Points of any other card, overriding the values above: pairs (card, points).")
+    moon: MoonForm = rule(
+        "add-to-others",
+        "Shooting the moon: off, the shooter scores 0 for the moon cards and every other player "
+        "adds the moon's worth (\"add-to-others\"), or the shooter subtracts it.")
+    moon_needs_all_penalty_cards: bool = rule(
+        True,
+        "The moon needs every card worth points (else only the hearts and Q♠).")
+    moon_points: int | None = rule(
+        None,
+        "What a moon is worth. None: the total of the moon cards (26 in Svarta Maja).")
+    no_tricks_bonus: int = rule(
+        0,
+        "Added to the points of each player who takes no trick (negative: a bonus).")
+    void_if_one_takes_all: bool = rule(
+        False,
+        "Spardame: when one player takes every trick nobody scores and the same dealer deals "
+        "again. It takes precedence over the moon.")
+    teams: bool = rule(
+        False,
+        "Partners sit opposite (4 or 6 players); a team's score is the sum of its players'.")
+    limit: int | None = rule(
+        100,
+        "A match ends after the deal in which a total reaches this limit (None: no limit), or "
+        "after the deals below, whichever comes first.")
+    deals: int | None = rule(
+        None,
+        "A match ends after this many deals that count (None: no fixed number), or at the "
+        "limit above, whichever comes first.")
 
     summary_fields: ClassVar[tuple[str, ...]] = ("points", "moon", "void")
 
@@ -184,6 +236,17 @@ class Rules:
         if self.limit is None and self.deals is None:
             raise RulesError("a match needs an end: set limit, deals or both")
 
+    def __str__(self) -> str:
+        """A one-line summary: the game, players, passing and the moon, then every rule that
+        differs from the game's preset (``repr`` lists every field)."""
+        passing = (f"pass {self.pass_count} ({', '.join(self.rotation)})" if self.pass_count
+                   else "no passing")
+        moon = "no moon" if self.moon == "off" else f"moon: {self.moon} ({self.moon_value})"
+        return describe(self, PRESETS[self.game](players=self.players),
+                        [GAME_TITLES[self.game], f"{self.players} players", passing, moon],
+                        ("game", "players", "pass_count", "pass_rotation", "moon", "moon_points"),
+                        LABELS)
+
     @classmethod
     def svarta_maja(cls, *, children: bool = False, **overrides: Any) -> Rules:
         """Svarta Maja (Swedish "Dam"): pass 3 (left, right, across, none), 2♣ leads, first
@@ -220,10 +283,12 @@ class Rules:
 
     @property
     def deck(self) -> CardSet:
+        """The cards in play: the 52-card pack less ``removed_cards``."""
         return CardSet.full() - self.removed_cards
 
     @property
     def hand_size(self) -> int:
+        """The cards each player is dealt."""
         return len(self.deck) // self.players
 
     @property
@@ -262,6 +327,7 @@ class Rules:
         return tuple(values)
 
     def card_value(self, card: Card | int | str) -> int:
+        """Points for taking ``card``."""
         return self.card_values[Card(card)]
 
     @property
@@ -279,6 +345,7 @@ class Rules:
 
     @property
     def moon_value(self) -> int:
+        """What a moon is worth: ``moon_points``, else the total of ``moon_cards``."""
         if self.moon_points is not None:
             return self.moon_points
         values = self.card_values

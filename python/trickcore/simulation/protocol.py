@@ -6,7 +6,10 @@ A game's rules object is immutable and picklable, and has:
 - ``simulate_block(seed, count, policy)``: plays ``count`` deals from ``PCG64(seed)`` in C and
   returns a dict of numpy arrays with ``count`` rows each; row ``j`` never depends on ``count``;
 - optionally ``summary_fields``: the arrays worth a summary line (default: every numeric array);
-- optionally ``unit``: the plural noun of one item (default ``"deals"``; ``"games"`` for draughts).
+- optionally ``unit``: the plural noun of one item (default ``"deals"``; ``"games"`` for draughts);
+- optionally ``value_names``: for a field of one column, what each of its values means, in the
+  order plots show them (draughts ``result``: Black wins, draw, White wins); plots also name
+  columns by seat or by side from ``players`` and ``sides`` when the rules have them.
 """
 
 from __future__ import annotations
@@ -27,12 +30,17 @@ DEFAULT_UNIT = "deals"
 
 @runtime_checkable
 class SimulationRules(Protocol):
+    """What ``simulate`` needs of a rules object (see the module docstring)."""
+
     @property
-    def game(self) -> str: ...
+    def game(self) -> str:
+        """The game's registry name."""
 
     def simulate_block(
         self, seed: np.random.SeedSequence, count: int, policy: str
-    ) -> Mapping[str, NDArray[Any]]: ...
+    ) -> Mapping[str, NDArray[Any]]:
+        """Plays ``count`` items from ``seed`` under ``policy``: arrays with ``count`` rows, row
+        ``j`` depending only on the seed and ``j``."""
 
 
 def check_rules(rules: object) -> SimulationRules:

@@ -49,23 +49,28 @@ class SimulationResult:
 
     @property
     def game(self) -> str:
+        """The game's registry name (``rules.game``)."""
         return self.rules.game
 
     @property
     def unit(self) -> str:
+        """What an item is: "deals", or "games" for draughts."""
         return unit_of(self.rules)
 
     @property
     def stats_only(self) -> bool:
+        """Whether only the running statistics were kept (no arrays)."""
         return self.arrays is None
 
     @property
     def seed_entropy(self) -> int | list[int] | None:
+        """The entropy of the run's seed (what ``seed=`` was given, or drew)."""
         entropy: int | list[int] | None = self.seed.entropy  # type: ignore[assignment]
         return entropy
 
     @property
     def deals_per_second(self) -> float:
+        """Items played per second of the run."""
         return self.deals / self.elapsed if self.elapsed > 0 else math.inf
 
     def keys(self) -> list[str]:
@@ -101,6 +106,7 @@ class SimulationResult:
         return summary_rows(self.stats, level)
 
     def describe_seed(self) -> str:
+        """The seed in words: its entropy and, for a spawned seed, its spawn key."""
         key = self.seed.spawn_key
         return f"seed {self.seed_entropy}" + (f" spawn key {list(key)}" if key else "")
 
@@ -194,6 +200,13 @@ class SimulationResult:
         from trickcore.simulation.plot import plot_distribution
 
         return plot_distribution(self, field, ax=ax, path=path)
+
+    def plot_fields(self, *, path: storage.PathLike | None = None) -> Figure:
+        """Every summarised field with a distribution (flags, integer fields), one panel each
+        (see ``trickcore.simulation.plot``); needs matplotlib. Saved to ``path`` when given."""
+        from trickcore.simulation.plot import plot_fields
+
+        return plot_fields(self, path=path)
 
 
 # Bounds on what a file may ask for, far beyond any real run: columns per row of an output, and

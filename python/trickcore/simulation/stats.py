@@ -71,6 +71,7 @@ class FieldStats:
 
     @property
     def columns(self) -> int:
+        """The number of columns: the product of ``shape`` (1 for a flag)."""
         return math.prod(self.shape)
 
     # Reduction and merging
@@ -89,6 +90,7 @@ class FieldStats:
 
     @classmethod
     def empty(cls, kind: str, shape: tuple[int, ...]) -> FieldStats:
+        """The statistics of no rows."""
         return cls(kind, shape, 0, (), (), (), ())
 
     @classmethod
@@ -203,6 +205,7 @@ class FieldStats:
                                  for s, q in zip(self.sums, self.squares, strict=True)])
 
     def std(self) -> FloatArray:
+        """The standard deviation per column."""
         return np.sqrt(self.variance())
 
     def confidence_interval(self, level: float = 0.95) -> tuple[FloatArray, FloatArray]:
@@ -258,6 +261,7 @@ class FieldStats:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FieldStats:
+        """Statistics from a ``to_dict`` dict; a malformed one is a SerializationError."""
         try:
             kind = str(data["kind"])
             shape = tuple(int(n) for n in data["shape"])
@@ -301,9 +305,11 @@ class RunStats(Mapping[str, FieldStats]):
 
     @classmethod
     def of_rows(cls, rows: Mapping[str, NDArray[Any]], names: tuple[str, ...]) -> RunStats:
+        """The statistics of the fields ``names`` of a block's rows."""
         return cls({name: FieldStats.of_array(rows[name]) for name in names})
 
     def merge(self, other: RunStats) -> RunStats:
+        """The statistics of this run's rows followed by ``other``'s, field by field."""
         if set(self._fields) != set(other._fields):
             raise SimulationArgumentError(
                 f"cannot merge statistics of {sorted(self._fields)} with {sorted(other._fields)}")
@@ -311,6 +317,7 @@ class RunStats(Mapping[str, FieldStats]):
 
     @property
     def count(self) -> int:
+        """The number of rows summarised."""
         return next(iter(self._fields.values())).count if self._fields else 0
 
     def __getitem__(self, name: str) -> FieldStats:
@@ -336,10 +343,12 @@ class RunStats(Mapping[str, FieldStats]):
         return f"RunStats(count={self.count}, fields={list(self._fields)})"
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, one entry per field (see ``FieldStats.to_dict``)."""
         return {name: stats.to_dict() for name, stats in self._fields.items()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RunStats:
+        """Statistics from a ``to_dict`` dict; a malformed one is a SerializationError."""
         if not isinstance(data, Mapping):
             raise SerializationError("malformed run statistics: expected a mapping of fields")
         return cls({str(name): FieldStats.from_dict(stats) for name, stats in data.items()})

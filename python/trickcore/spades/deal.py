@@ -34,13 +34,16 @@ class Bid:
     KIND: ClassVar[int] = KIND_BID
 
     def to_json(self) -> dict[str, Any]:
+        """The move as a JSON object: ``{"seat": 1, "bid": 4}``."""
         return {"seat": self.seat, "bid": self.value}
 
     def apply_to(self, target: Any) -> None:
+        """Makes the bid on ``target`` (a deal or a match) for the seat."""
         target.bid(self.value, seat=self.seat)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str) -> Bid:
+        """The move a ``to_json`` object describes (``where`` names it in errors)."""
         value = data["bid"]
         try:
             code = bid_code(value)
@@ -50,6 +53,7 @@ class Bid:
 
     @classmethod
     def from_log(cls, seat: int, value: int) -> Bid:
+        """The move from a C history entry (``value``: the bid code)."""
         return cls(seat, bid_value(value))
 
     def __str__(self) -> str:
@@ -65,17 +69,21 @@ class Look:
     KIND: ClassVar[int] = KIND_LOOK
 
     def to_json(self) -> dict[str, Any]:
+        """The move as a JSON object: ``{"seat": 1, "look": true}``."""
         return {"seat": self.seat, "look": True}
 
     def apply_to(self, target: Any) -> None:
+        """Lets the seat look at its hand on ``target`` (a deal or a match)."""
         target.look(self.seat)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str) -> Look:
+        """The move a ``to_json`` object describes (``where`` names it in errors)."""
         return cls(field(data, "seat", int, where))
 
     @classmethod
     def from_log(cls, seat: int, value: int) -> Look:
+        """The move from a C history entry."""
         return cls(seat)
 
     def __str__(self) -> str:
@@ -91,17 +99,21 @@ class Misdeal:
     KIND: ClassVar[int] = KIND_CLAIM
 
     def to_json(self) -> dict[str, Any]:
+        """The move as a JSON object: ``{"seat": 1, "misdeal": true}``."""
         return {"seat": self.seat, "misdeal": True}
 
     def apply_to(self, target: Any) -> None:
+        """Claims the misdeal on ``target`` (a deal or a match) for the seat."""
         target.claim_misdeal(self.seat)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str) -> Misdeal:
+        """The move a ``to_json`` object describes (``where`` names it in errors)."""
         return cls(field(data, "seat", int, where))
 
     @classmethod
     def from_log(cls, seat: int, value: int) -> Misdeal:
+        """The move from a C history entry."""
         return cls(seat)
 
     def __str__(self) -> str:
@@ -212,6 +224,17 @@ class Deal(DealCore, TrickDeal):
     def points(self) -> tuple[int, ...]:
         """This deal's score per side, bag penalties included; only when the deal is over."""
         return self.result().points
+
+    def _display_facts(self) -> dict[str, str]:
+        facts = {"bidding": self.rules.bidding,
+                 "spades broken": "yes" if self.spades_broken else "no"}
+        if self.is_over:
+            facts["points"] = ", ".join(f"side {side} {points}"
+                                        for side, points in enumerate(self.points()))
+        return facts
+
+    def _seat_facts(self) -> dict[str, tuple[object, ...]]:
+        return {"bid": tuple("—" if bid is None else bid for bid in self.bids)}
 
     def observation(self, seat: int) -> SpadesObservation:
         fields = self._observation_fields(seat)

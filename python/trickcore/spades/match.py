@@ -72,16 +72,22 @@ class Match(TrickMatch[Deal]):
         return {**super()._summary(), "bags": list(self.bags)}
 
     def legal_bids(self) -> tuple[BidValue, ...]:
+        """The legal bids in the current deal."""
         return self.deal.legal_bids()
 
     def bid(self, value: BidValue, *, seat: int | None = None) -> None:
+        """Bids ``value`` in the current deal (see ``Deal.bid``)."""
         self._move(lambda deal: deal.bid(value, seat=seat))
 
     def look(self, seat: int) -> None:
+        """Lets ``seat`` look at its hand in the current deal (see ``Deal.look``)."""
         self._move(lambda deal: deal.look(seat))
 
     def claim_misdeal(self, seat: int) -> None:
+        """Claims a misdeal for ``seat`` in the current deal (see ``Deal.claim_misdeal``)."""
         self._move(lambda deal: deal.claim_misdeal(seat))
 
     def play(self, card: Card | int | str, *, seat: int | None = None) -> None:
+        """Plays ``card`` in the current deal (see ``Deal.play``); a finished deal is followed by
+        the next one."""
         self._move(lambda deal: deal.play(card, seat=seat))

@@ -13,7 +13,16 @@ from numpy.typing import NDArray
 from trickcore.core._cardset import CardSet
 from trickcore.core.card import C2, D2, Card
 from trickcore.core.errors import RulesError
-from trickcore.core.rule_fields import bool_field, cards_field, check_choice, int_field
+from trickcore.core.rule_fields import (
+    Formatter,
+    bool_field,
+    cards_field,
+    check_choice,
+    describe,
+    documented,
+    int_field,
+    rule,
+)
 from trickcore.core.simulate_block import block_generator, check_count
 from trickcore.spades._core import (
     MAX_BAG_LIMIT,
@@ -32,60 +41,83 @@ PLAYERS = 4
 JOKERS = CardSet("LJ BJ")
 JOKER_REMOVAL = CardSet([C2, D2])  # our decision: the two lowest cards of the minor suits
 ALL_MISDEALS: tuple[MisdealCondition, ...] = ("no-spades", "no-face-cards", "long-suit")
+# How str(rules) words the fields it does not spell out as "name value".
+LABELS: dict[str, Formatter] = {
+    "min_score": lambda value: f"lose at {value}",
+    "nil_value": lambda value: f"nil ±{value}",
+    "blind_nil_value": lambda value: f"blind nil ±{value}",
+    "blind_nil_behind": lambda value: f"blind nil {value} behind",
+    "renege": lambda value: f"reneges: {value}",
+    "misdeal": lambda value: f"misdeals: {', '.join(value)}" if value else "no misdeals",
+}
 
 
+@documented
 @dataclass(frozen=True)
 class Rules:
     """Every rule of a Spades game. Immutable, hashable and picklable; invalid values and
     combinations raise RulesError when the rules are built."""
 
-    # The registry name trickcore.simulate uses.
-    game: Literal["spades"] = "spades"
-    # Partners sit opposite (seats 0+2 are side 0, 1+3 side 1); False: solo/cutthroat, each
-    # seat plays for itself with its own contract, score and bags (4 sides).
-    partnerships: bool = True
-    # The first side to reach this score wins; when several reach it in the same deal the
-    # highest wins, and a tie at the top plays another deal (our decision).
-    target: int = 500
-    # Optional minimum-score loss: a side whose total falls to this or below ends the match
-    # (the best other total wins). None: off. Must be negative.
-    min_score: int | None = None
-    # Nil made / failed: +/- this (50 is usual with a target of 200 or 300).
-    nil_value: int = 100
-    # Blind nil (bid before looking at one's cards) is allowed.
-    blind_nil: bool = True
-    # Blind nil made / failed: +/- this.
-    blind_nil_value: int = 200
-    # Blind nil only for a side at least this many points behind (the best other side); 200
-    # is a common alternative. 0 allows it always.
-    blind_nil_behind: int = 100
-    # A side whose bag counter reaches this loses bag_penalty points and this many bags; the
-    # rest carry over.
-    bag_limit: int = 10
-    bag_penalty: int = 100
-    # Reneges (not following suit when able, leading a spade before they are broken while
-    # holding another suit): refused ("strict"), or accepted and recorded for refereeing
-    # recorded play ("table"): the offending side then scores as set with every nil failed,
-    # and the other side makes its contract with all 13 tricks counted for it (our decision;
-    # in cutthroat each other player makes its contract with its own tricks, at least its bid).
-    renege: RenegeMode = "strict"
-    # Suicide: in each partnership exactly one player bids nil (or blind nil); the first of the
-    # two to bid chooses, the second is forced.
-    suicide: bool = False
-    # Mirror: each player bids exactly the number of spades held (none: nil); no blind nil.
-    mirror: bool = False
-    # Whiz: each player bids the number of spades held or nil (blind nil counts as a nil).
-    whiz: bool = False
-    # Jokers: the big and the little joker are the two highest trumps (big > little > A♠) and
-    # count as spades for following suit and for mirror/whiz counts.
-    jokers: bool = False
-    # With jokers, the two cards taken out of the pack. None: 2♣ and 2♦ (our decision).
-    removed: CardSet | None = None
-    # Misdeal: before the first bid, a player whose hand meets one of these conditions may ask
-    # for a redeal by the same dealer: "no-spades" (jokers count as spades), "no-face-cards" (no
-    # J, Q or K), "long-suit" (misdeal_long_suit or more cards of one suit). () : no misdeals.
-    misdeal: tuple[MisdealCondition, ...] = ()
-    misdeal_long_suit: int = 7
+    game: Literal["spades"] = rule("spades", "The registry name trickcore.simulate uses.")
+    partnerships: bool = rule(
+        True,
+        "Partners sit opposite (seats 0+2 are side 0, 1+3 side 1); False: solo/cutthroat, each "
+        "seat plays for itself with its own contract, score and bags (4 sides).")
+    target: int = rule(
+        500,
+        "The first side to reach this score wins; when several reach it in the same deal the "
+        "highest wins, and a tie at the top plays another deal (our decision).")
+    min_score: int | None = rule(
+        None,
+        "Optional minimum-score loss: a side whose total falls to this or below ends the match "
+        "(the best other total wins). None: off. Must be negative.")
+    nil_value: int = rule(
+        100,
+        "Nil made / failed: +/- this (50 is usual with a target of 200 or 300).")
+    blind_nil: bool = rule(True, "Blind nil (bid before looking at one's cards) is allowed.")
+    blind_nil_value: int = rule(200, "Blind nil made / failed: +/- this.")
+    blind_nil_behind: int = rule(
+        100,
+        "Blind nil only for a side at least this many points behind (the best other side); 200 is "
+        "a common alternative. 0 allows it always.")
+    bag_limit: int = rule(
+        10,
+        "A side whose bag counter reaches this loses bag_penalty points and this many bags; the "
+        "rest carry over.")
+    bag_penalty: int = rule(100, "Points a side loses each time its bag counter reaches bag_limit.")
+    renege: RenegeMode = rule(
+        "strict",
+        "Reneges (not following suit when able, leading a spade before they are broken while "
+        'holding another suit): refused ("strict"), or accepted and recorded for refereeing '
+        'recorded play ("table"): the offending side then scores as set with every nil failed, '
+        "and the other side makes its contract with all 13 tricks counted for it (our decision; "
+        "in cutthroat each other player makes its contract with its own tricks, at least its "
+        "bid).")
+    suicide: bool = rule(
+        False,
+        "Suicide: in each partnership exactly one player bids nil (or blind nil); the first of "
+        "the two to bid chooses, the second is forced.")
+    mirror: bool = rule(
+        False,
+        "Mirror: each player bids exactly the number of spades held (none: nil); no blind nil.")
+    whiz: bool = rule(
+        False,
+        "Whiz: each player bids the number of spades held or nil (blind nil counts as a nil).")
+    jokers: bool = rule(
+        False,
+        "Jokers: the big and the little joker are the two highest trumps (big > little > A♠) and "
+        "count as spades for following suit and for mirror/whiz counts.")
+    removed: CardSet | None = rule(
+        None,
+        "With jokers, the two cards taken out of the pack. None: 2♣ and 2♦ (our decision).")
+    misdeal: tuple[MisdealCondition, ...] = rule(
+        (),
+        "Misdeal: before the first bid, a player whose hand meets one of these conditions may ask "
+        'for a redeal by the same dealer: "no-spades" (jokers count as spades), "no-face-cards" '
+        '(no J, Q or K), "long-suit" (misdeal_long_suit or more cards of one suit). () : no '
+        "misdeals.")
+    misdeal_long_suit: int = rule(
+        7, 'The length of one suit that makes a "long-suit" misdeal: this many cards or more.')
 
     summary_fields: ClassVar[tuple[str, ...]] = ("points", "bags", "made")
 
@@ -144,6 +176,13 @@ class Rules:
             raise RulesError(f"misdeal_long_suit must be {MIN_LONG_SUIT}..13 (every hand has a "
                              f"suit of 4 and most one of 5), not {self.misdeal_long_suit}")
 
+    def __str__(self) -> str:
+        """A one-line summary: partnerships or cutthroat and the target, then every rule that
+        differs from ``Rules.standard()`` (``repr`` lists every field)."""
+        play = "partnerships" if self.partnerships else "cutthroat"
+        return describe(self, Rules.standard(), ["Spades", play, f"to {self.target}"],
+                        ("game", "partnerships", "target"), LABELS)
+
     @classmethod
     def standard(cls, **overrides: Any) -> Rules:
         """Partnership Spades as in docs/rules/spades.md: nil ±100, blind nil ±200 for a side
@@ -155,6 +194,7 @@ class Rules:
 
     @property
     def players(self) -> int:
+        """Always 4."""
         return PLAYERS
 
     @property
@@ -192,6 +232,7 @@ class Rules:
         return ((0,), (1,), (2,), (3,))
 
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (an index into ``sides``)."""
         return seat % 2 if self.partnerships else seat
 
     def estimate(self, hand: CardSet | str | Iterable[Card | int | str]) -> int:
