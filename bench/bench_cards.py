@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from benchutil import record_rate
 
 import trickcore as tc
+from benchutil import record_rate
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 from reference.trick import reference_winner

@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+
 from benchutil import play_lowest, play_then_undo, record_rate, two_workers
+from trickcore.dam import Deal, Rules
 from trickcore.dam._core import simulate_block
 from trickcore.dam.rules import kernel_rules
-
-from trickcore.dam import Deal, Rules
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path.insert(0, str(TESTS))

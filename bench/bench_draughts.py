@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 from trickcore.draughts import Board, perft
 from trickcore.draughts.simulation import Rules
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "draughts"))
 from draughts_perft_data import perft_cases
+
 from reference.draughts import legal_paths, play, start
 
 PERFT_LEAVES = {depth: leaves for fen, depth, leaves in perft_cases(max_depth=12)

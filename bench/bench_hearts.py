@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+
 from benchutil import play_lowest, play_then_undo, record_rate, two_workers
 from trickcore.hearts import Deal, Rules
 

@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
+
 from trickcore.simulation import SimulationResult, SimulationRules, simulate
 from trickcore.simulation.random_deals import DealStats
 

@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
+
 from trickcore.core.seeding import block_seed, root_seed
 
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from trickcore.simulation import simulate
 
 import trickcore as tc
 from trickcore import draughts
+from trickcore.simulation import simulate
 
 
 def cpu_ticks() -> tuple[int, int] | None:

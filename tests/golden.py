@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from trickcore.draughts.simulation import Rules as DraughtsRules
 
 import trickcore as tc
+from trickcore.draughts.simulation import Rules as DraughtsRules
 
 GOLDEN_DIR = Path(__file__).parent / "data" / "golden"
 SEEDS = (1, 20261201)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
+
 from trickcore.core.errors import RulesError
 from trickcore.simulation import register_rules_class
 from trickcore.simulation.random_deals import DealStats

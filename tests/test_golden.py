@@ -2,6 +2,7 @@
 fixed seeds must match tests/data/golden/ byte for byte (tests/golden.py writes them)."""
 
 import pytest
+
 from golden import GOLDEN_DIR, render, rule_sets
 
 

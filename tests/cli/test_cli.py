@@ -1,9 +1,8 @@
 import subprocess
 import sys
 
-from trickcore.cli import main
-
 import trickcore as tc
+from trickcore.cli import main
 
 
 def test_version_from_the_module_entry_point() -> None:

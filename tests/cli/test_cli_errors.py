@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+
+import trickcore as tc
 from trickcore.cli import main
 from trickcore.simulation import load
 from trickcore.simulation.progress import TextBar
-
-import trickcore as tc
 
 
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:

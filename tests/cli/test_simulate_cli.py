@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from trickcore.cli.simulate import add_simulate_command, count
 from trickcore.simulation import load, simulate
 from trickcore.simulation.random_deals import DealStats

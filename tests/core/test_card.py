@@ -1,9 +1,9 @@
 import pickle
 
 import pytest
-from trickcore.core.card import BJ, C2, DJ, HT, SA, SQ, all_cards
 
 import trickcore as tc
+from trickcore.core.card import BJ, C2, DJ, HT, SA, SQ, all_cards
 
 
 @pytest.mark.parametrize("card", all_cards())

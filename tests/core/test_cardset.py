@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from trickcore.core import mask_arrays
-from trickcore.core.card import C2, SA
 
 import trickcore as tc
+from trickcore.core import mask_arrays
+from trickcore.core.card import C2, SA
 
 card_ids = st.integers(0, 55)
 id_sets = st.frozensets(card_ids)

@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+import trickcore as tc
 from reference.dealing import reference_deal, reference_stock_order
 from trickcore.core._deal_batch import _dealer_deals
 from trickcore.core.seeding import BLOCK_SIZE, block_bit_generator, root_seed
-
-import trickcore as tc
 
 
 def word_reader(bit_generator: np.random.BitGenerator):  # type: ignore[no-untyped-def]

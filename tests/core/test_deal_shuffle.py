@@ -4,13 +4,13 @@ and Dam's dealing against the same reference: Dam deals by this shuffle's stream
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+
+import trickcore as tc
 from reference.dealing import reference_shuffle
 from trickcore.core._deal_batch import _shuffled
 from trickcore.core.deal_batch import deck_ids
 from trickcore.core.seeding import block_bit_generator, root_seed
 from trickcore.dam import Rules
-
-import trickcore as tc
 
 
 def word_reader(bit_generator: np.random.BitGenerator):  # type: ignore[no-untyped-def]

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from trickcore.core.seeding import BLOCK_SIZE
 
 import trickcore as tc
+from trickcore.core.seeding import BLOCK_SIZE
 
 GOLDEN = Path(__file__).parent.parent / "data" / "golden_deals.txt"
 

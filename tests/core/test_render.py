@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import re
 
-from trickcore.core.trick_deal import Play, Trick
-
 import trickcore as tc
 from trickcore import Card, CardMultiset, CardSet
 from trickcore.core import render
+from trickcore.core.trick_deal import Play, Trick
 
 MIXED = [
     "2C 3C 4C 5C AD KD QD 2H 3H 4H 2S 3S 4S",
@@ -132,3 +131,11 @@ def test_every_text_is_escaped() -> None:
     assert "<script>" not in html and "<b>x</b>" not in html and "<i>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "&lt;b&gt;x&lt;/b&gt;" in html
     assert "<th>a&amp;b</th>" in html and html.count("&lt;i&gt;") == 4
+
+
+def test_card_sets_read_as_their_cards_and_draw_themselves() -> None:
+    hand = CardSet("AS KS 2C")
+    assert repr(hand) == "CardSet('2C KS AS')" and eval(repr(hand)) == hand
+    pair = CardMultiset.parse("AS AS KH")
+    assert repr(pair) == "CardMultiset('KH AS AS')" and eval(repr(pair)) == pair
+    assert hand._repr_html_() == render.hand_html(hand) and "♠" in hand._repr_html_()

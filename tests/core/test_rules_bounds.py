@@ -9,12 +9,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+
+import trickcore as tc
 from trickcore.core.errors import RulesError
 from trickcore.draughts.simulation import Rules as DraughtsRules
 from trickcore.simulation.random_deals import DealStats
 from trickcore.spades.rules import MAX_SCORE
-
-import trickcore as tc
 
 PRESETS: dict[str, Callable[..., Any]] = {
     "hearts": tc.hearts.Rules.svarta_maja, "spardame": tc.hearts.Rules.spardame,

@@ -10,11 +10,11 @@ import re
 from typing import Any
 
 import pytest
-from trickcore.core.rule_fields import documented, rule
-from trickcore.draughts import simulation as draughts_simulation
 
 import trickcore as tc
 from trickcore import Card, CardSet
+from trickcore.core.rule_fields import documented, rule
+from trickcore.draughts import simulation as draughts_simulation
 
 RULES_CLASSES = (tc.hearts.Rules, tc.spades.Rules, tc.dam.Rules, draughts_simulation.Rules)
 

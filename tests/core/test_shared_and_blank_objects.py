@@ -8,10 +8,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from trickcore.hearts.rules import HEARTS
 
 import trickcore as tc
 from trickcore import draughts
+from trickcore.hearts.rules import HEARTS
 
 DEALS: dict[str, Callable[[], Any]] = {
     "hearts": lambda: tc.hearts.Deal.random(tc.hearts.Rules.svarta_maja(pass_count=0), seed=3),

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference.trick import reference_winner
 
 import trickcore as tc
+from reference.trick import reference_winner
 
 
 @st.composite

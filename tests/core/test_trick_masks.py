@@ -6,11 +6,11 @@ joker modes Dam uses)."""
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+import trickcore as tc
 from reference.trick import reference_winner
 from trickcore.core._trick import _trick_winner_bits, _trick_winning_card_masks
 from trickcore.core.errors import ParseError, RulesError
-
-import trickcore as tc
 
 SUIT = 0x1FFF
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from trickcore.dam import Deal, Rules
-
 from trickcore import Card, CardMultiset
+from trickcore.dam import Deal, Rules
 
 
 def deal_with(rules: Rules, hands: list[str], pile_top: str = "", dealer: int = 0) -> Deal:

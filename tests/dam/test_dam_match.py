@@ -8,10 +8,10 @@ import json
 import random
 
 import pytest
-from trickcore.core.errors import IllegalMoveError, RulesError, SerializationError
-from trickcore.dam import Match, Rules
 
 from trickcore import Card
+from trickcore.core.errors import IllegalMoveError, RulesError, SerializationError
+from trickcore.dam import Match, Rules
 
 
 def play_out(match: Match, seed: int = 0, limit: int = 100_000) -> None:

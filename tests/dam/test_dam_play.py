@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 from dam_scripts import deal_with, play_all
-from trickcore.core.errors import IllegalMoveError
-from trickcore.dam import Deal, Rules
 
 from trickcore import Card, CardMultiset, CardSet, Suit
+from trickcore.core.errors import IllegalMoveError
+from trickcore.dam import Deal, Rules
 
 AVOID = Rules.avoid()
 

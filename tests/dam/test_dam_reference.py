@@ -14,6 +14,7 @@ import pytest
 from dam_strategies import rule_combinations
 from hypothesis import given
 from hypothesis import strategies as st
+
 from reference.dam import ReferenceDeal, cards_of, counter_of
 from trickcore.core.errors import IllegalMoveError
 from trickcore.dam import Deal, Rules

@@ -7,10 +7,10 @@ import pickle
 from typing import Any
 
 import pytest
-from trickcore.core.errors import RulesError
-from trickcore.dam import Rules
 
 from trickcore import Card, CardMultiset, CardSet
+from trickcore.core.errors import RulesError
+from trickcore.dam import Rules
 
 
 def deck_total(rules: Rules) -> int:

@@ -11,11 +11,11 @@ import pytest
 from dam_strategies import rule_combinations
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trickcore.core.errors import RulesError
+from trickcore.dam import PRESETS, Rules
 from trickcore.dam._core import best_loop_isa, simulate_block
 from trickcore.dam.rules import kernel_rules
-
-from trickcore.dam import PRESETS, Rules
 
 
 def test_presets_are_the_registry_names() -> None:

@@ -13,10 +13,10 @@ import pytest
 from dam_scripts import deal_with, play_all
 from hypothesis import given
 from hypothesis import strategies as st
-from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, SerializationError
-from trickcore.dam import DamObservation, Deal, Rules
 
 from trickcore import Card, CardMultiset, CardSet, Suit
+from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, SerializationError
+from trickcore.dam import DamObservation, Deal, Rules
 
 AVOID = Rules.avoid()
 

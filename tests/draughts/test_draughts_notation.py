@@ -9,10 +9,10 @@ import pickle
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from trickcore.core.errors import IllegalMoveError, ParseError, TrickcoreError
-from trickcore.draughts import AmbiguousMoveError, Board, Color, Move, Piece
 
 from trickcore import draughts
+from trickcore.core.errors import IllegalMoveError, ParseError, TrickcoreError
+from trickcore.draughts import AmbiguousMoveError, Board, Color, Move, Piece
 
 # -- moves --------------------------------------------------------------------------------------
 

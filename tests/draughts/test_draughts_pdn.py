@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trickcore.core.errors import ParseError, SerializationError
 from trickcore.draughts import Board, pdn
 from trickcore.draughts.pdn import Game, read_game, read_games, write_games

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from draughts_perft_data import perft_cases
+
 from reference.draughts import Position, legal_paths
 from reference.draughts import perft as reference_perft
 from reference.draughts import play as reference_play
-from trickcore.core.errors import RulesError
-
 from trickcore import draughts
+from trickcore.core.errors import RulesError
 
 
 @pytest.mark.parametrize(("fen", "depth", "leaves"), perft_cases(max_depth=9))

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
 from reference.draughts import BLACK, WHITE, Position, draw_claim, is_reversible, legal_paths
 from reference.draughts import play as reference_play
 from reference.draughts import start as reference_start

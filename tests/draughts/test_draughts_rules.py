@@ -4,11 +4,11 @@ referee mode). Squares: row by row from Black's side, 1 = b8 ... 4 = h8, 5 = a7 
 from __future__ import annotations
 
 import pytest
+
+from trickcore import draughts
 from trickcore.core.errors import IllegalMoveError
 from trickcore.draughts import Board, Color, Piece, Termination
 from trickcore.draughts.pieces import square_name
-
-from trickcore import draughts
 
 
 def paths(board: Board) -> list[str]:

@@ -6,6 +6,7 @@ import pickle
 
 import numpy as np
 import pytest
+
 from trickcore.core.errors import RulesError
 from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.draughts import Termination

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from trickcore.hearts import Deal
-
 from trickcore import CardSet
+from trickcore.hearts import Deal
 
 
 def hands(*texts: str) -> list[CardSet]:

@@ -8,10 +8,10 @@ import random
 
 import pytest
 from hearts_scripts import FOUR_SUITS
-from trickcore.core.errors import IllegalMoveError, RulesError, SerializationError
-from trickcore.hearts import Match, Rules
 
 from trickcore import CardSet
+from trickcore.core.errors import IllegalMoveError, RulesError, SerializationError
+from trickcore.hearts import Match, Rules
 
 
 def random_move(match: Match, rng: random.Random) -> None:

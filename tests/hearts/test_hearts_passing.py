@@ -6,10 +6,10 @@ from itertools import combinations
 
 import pytest
 from hearts_scripts import MIXED, hands
-from trickcore.core.errors import IllegalMoveError
-from trickcore.hearts import Deal, Rules
 
 from trickcore import CardSet
+from trickcore.core.errors import IllegalMoveError
+from trickcore.hearts import Deal, Rules
 
 PASSES = {0: "2C 3C 4C", 1: "2D 3D 4D", 2: "6C 7C 8C", 3: "JC QC KC"}  # three cards per seat
 

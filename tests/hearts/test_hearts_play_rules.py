@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from hearts_scripts import FOUR_SUITS, MIXED, SIX_HEARTS, finish, hands, play
-from trickcore.core.errors import IllegalMoveError
-from trickcore.hearts import Deal, Rules
 
 from trickcore import CardSet
+from trickcore.core.errors import IllegalMoveError
+from trickcore.hearts import Deal, Rules
 
 NO_PASS = 3  # deal number 3 of the Svarta Maja rotation: no pass
 

@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
 from reference.hearts import ReferenceDeal, cards_of
+from trickcore import CardSet
 from trickcore.core.card import Card
 from trickcore.core.errors import IllegalMoveError, RulesError
 from trickcore.hearts import Deal, Rules
-
-from trickcore import CardSet
 
 PRESETS = {
     "svarta-maja": Rules.svarta_maja(),

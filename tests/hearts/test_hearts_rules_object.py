@@ -6,10 +6,10 @@ import pickle
 from dataclasses import FrozenInstanceError, fields
 
 import pytest
-from trickcore.core.errors import RulesError
-from trickcore.hearts import PRESETS, Rules
 
 from trickcore import Card, CardSet
+from trickcore.core.errors import RulesError
+from trickcore.hearts import PRESETS, Rules
 
 
 def test_svarta_maja_preset_values() -> None:

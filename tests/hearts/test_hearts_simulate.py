@@ -10,11 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
+
+from trickcore import CardSet
 from trickcore.core.errors import RulesError
 from trickcore.core.seeding import block_seed, root_seed
 from trickcore.hearts import Rules
-
-from trickcore import CardSet
 
 
 def test_block_arrays_follow_the_protocol() -> None:

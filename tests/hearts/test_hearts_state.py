@@ -12,11 +12,11 @@ import pytest
 from hearts_scripts import MIXED, hands, play
 from hypothesis import given
 from hypothesis import strategies as st
+
+from trickcore import Card, CardSet
 from trickcore.core.card import Suit
 from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, SerializationError
 from trickcore.core.trick_deal import Pass, Play, Trick
-
-from trickcore import Card, CardSet
 from trickcore.hearts import Deal, HeartsObservation, Rules
 
 

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import trickcore as tc
 from trickcore.core.errors import SerializationError
 from trickcore.simulation import load, simulate
 from trickcore.simulation.random_deals import DealStats
-
-import trickcore as tc
 
 HAS_PYARROW = importlib.util.find_spec("pyarrow") is not None
 

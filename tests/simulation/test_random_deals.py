@@ -6,11 +6,11 @@ from math import comb
 
 import numpy as np
 import pytest
+
+from trickcore import CardSet
 from trickcore.core.errors import RulesError
 from trickcore.simulation import simulate
 from trickcore.simulation.random_deals import DealStats, high_card_points
-
-from trickcore import CardSet
 
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 

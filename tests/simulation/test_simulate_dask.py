@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+
 from simulation_games import FailingDeals
 from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.simulation import SimulationError, simulate

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
+from trickcore import CardSet
 from trickcore.cli.simulate import add_simulate_command
 from trickcore.core.seeding import BLOCK_SIZE
 from trickcore.hearts import Rules
 from trickcore.simulation import SimulationResult, load, simulate
-
-from trickcore import CardSet
 
 DEALS = BLOCK_SIZE + 2345  # two blocks, the second partial
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from simulation_games import Measurements
 from trickcore.simulation import SimulationArgumentError, simulate
 from trickcore.simulation.random_deals import DealStats

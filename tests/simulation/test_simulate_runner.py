@@ -13,6 +13,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pytest
+
+import trickcore
 from simulation_games import FailingDeals, Measurements, NotAnArray, ShiftingLayout
 from trickcore.core.errors import RulesError, TrickcoreError
 from trickcore.core.seeding import BLOCK_SIZE
@@ -29,8 +31,6 @@ from trickcore.simulation.progress import TextBar
 from trickcore.simulation.random_deals import DealStats
 from trickcore.simulation.registry import GAMES, Game
 from trickcore.simulation.tasks import plan
-
-import trickcore
 
 # Three blocks, the last one partial: exercises cutting and merging without a long run.
 DEALS = 2 * BLOCK_SIZE + 1234

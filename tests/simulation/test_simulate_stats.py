@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+
 from trickcore.core.errors import SerializationError
 from trickcore.simulation.errors import SimulationArgumentError
 from trickcore.simulation.stats import HISTOGRAM_SPAN_LIMIT, FieldStats, RunStats

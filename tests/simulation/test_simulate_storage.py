@@ -10,7 +10,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from simulation_games import Measurements
+from trickcore import CardMultiset, CardSet
 from trickcore.core.card import Card, Suit
 from trickcore.core.errors import SerializationError
 from trickcore.core.rules_codec import decode_rules, encode_rules
@@ -23,8 +25,6 @@ from trickcore.simulation import (
     simulate,
 )
 from trickcore.simulation.random_deals import DealStats
-
-from trickcore import CardMultiset, CardSet
 
 FORMATS = ["npz", pytest.param("parquet", marks=pytest.mark.skipif(
     __import__("importlib").util.find_spec("pyarrow") is None, reason="pyarrow not installed"))]

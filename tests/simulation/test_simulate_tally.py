@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trickcore.simulation._tally import count_true, tally
 from trickcore.simulation.stats import HISTOGRAM_SPAN_LIMIT
 

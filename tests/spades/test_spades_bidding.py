@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference.spades import estimate
 from spades_scripts import ALL_SPADES, HANDS
+
+from reference.spades import estimate
+from trickcore import CardSet
 from trickcore.core.errors import IllegalMoveError, ParseError
 from trickcore.spades import ALL_MISDEALS, Deal, Rules
-
-from trickcore import CardSet
 
 STANDARD = Rules.standard()
 NUMBERS = tuple(range(1, 14))

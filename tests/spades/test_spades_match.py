@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 from spades_scripts import HANDS
+
 from trickcore.core.errors import IllegalMoveError, SerializationError, TrickcoreError
 from trickcore.spades import ALL_MISDEALS, BidValue, Deal, Match, Rules
 

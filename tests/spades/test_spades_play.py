@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from spades_scripts import ALL_SPADES, HANDS, scripted_deal
-from trickcore.core.errors import IllegalMoveError
-from trickcore.spades import Deal, Renege, Rules
 
 from trickcore import CardSet
+from trickcore.core.errors import IllegalMoveError
+from trickcore.spades import Deal, Renege, Rules
 
 STANDARD = Rules.standard()
 

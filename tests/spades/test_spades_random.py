@@ -10,6 +10,7 @@ import random
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+
 from reference.spades import BLIND_NIL, ReferenceDeal, cards_of, policy_bid
 from trickcore.spades import ALL_MISDEALS, Deal, Rules
 from trickcore.spades._core import bid_code, bid_value

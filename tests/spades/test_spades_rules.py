@@ -7,11 +7,11 @@ import dataclasses
 import pickle
 
 import pytest
+
+from trickcore import CardSet
 from trickcore.core.errors import RulesError, SerializationError
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
 from trickcore.spades import ALL_MISDEALS, Rules
-
-from trickcore import CardSet
 
 
 def test_standard_rules_follow_spades_md() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from spades_scripts import scripted_deal
+
 from trickcore.core.errors import IllegalMoveError
 from trickcore.spades import Deal, Rules
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from trickcore.core.errors import RulesError
 from trickcore.spades import ALL_MISDEALS, Deal, Rules
 

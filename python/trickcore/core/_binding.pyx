@@ -108,15 +108,18 @@ cdef class DealBinding:
 
     @property
     def rules(self):
+        """The game's ``Rules`` this deal is played under."""
         self.head()
         return self.rules_object
 
     @property
     def players(self):
+        """The number of seats."""
         return self.head().players
 
     @property
     def phase(self):
+        """The phase's name: the game's setup phase ("pass", "bid"), "play" or "over"."""
         return self.PHASES[self.head().phase]
 
     @property
@@ -127,10 +130,12 @@ cdef class DealBinding:
 
     @property
     def is_over(self):
+        """Whether every trick has been played (the deal can be scored)."""
         return self.head().phase == TC_PHASE_OVER
 
     @property
     def dealer(self):
+        """The dealer's seat."""
         return self.head().dealer
 
     @property
@@ -146,15 +151,18 @@ cdef class DealBinding:
 
     @property
     def tricks_won(self):
+        """Tricks won so far, per seat."""
         cdef tc_deal_head *h = self.head()
         return tuple(h.tricks_won[p] for p in range(h.players))
 
     @property
     def tricks_played(self):
+        """Tricks completed so far."""
         return self.head().tricks_played
 
     @property
     def move_count(self):
+        """Moves made so far (passes, bids, looks, claims and cards): what undo() can take back."""
         return 0 if self.last_step is None else self.last_step.depth
 
     def hand(self, seat):
@@ -162,6 +170,7 @@ cdef class DealBinding:
         return self.hand_of(self.seat_index(seat))
 
     def hands(self):
+        """Every seat's hand, by seat."""
         return tuple(self.hand_of(p) for p in range(self.head().players))
 
     def dealt_hands(self):

@@ -20,6 +20,7 @@ import re
 
 from trickcore.core.card import Card, Rank, Suit, all_cards, parse_card
 from trickcore.core.errors import ParseError
+from trickcore.core.render import hand_html
 
 cdef tuple CARDS = all_cards()
 cdef uint64_t ALL_IDS = (<uint64_t>1 << 56) - 1
@@ -241,7 +242,10 @@ cdef class CardSet:
         return h if h != -1 else -2
 
     def __repr__(self):
-        return f"CardSet({self.mask:#x})"
+        return f"CardSet({str(self)!r})"
+
+    def _repr_html_(self):
+        return hand_html(self)
 
     def __str__(self):
         return " ".join([str(c) for c in self])
@@ -254,9 +258,11 @@ cdef class CardSet:
         return self.mask & cards_arg(other) == 0
 
     def issubset(self, other):
+        """Whether every card is also in ``other`` (anything CardSet() reads)."""
         return self.mask & ~cards_arg(other) == 0
 
     def issuperset(self, other):
+        """Whether every card of ``other`` (anything CardSet() reads) is also here."""
         return cards_arg(other) & ~self.mask == 0
 
     def suit(self, suit):
@@ -352,6 +358,7 @@ cdef class CardMultiset:
         return make_multiset(once, twice)
 
     def count(self, card):
+        """How many copies of ``card`` are held: 0, 1 or 2."""
         cdef int i = card_index(card)
         return <int>((self.once >> i) & 1) + <int>((self.twice >> i) & 1)
 
@@ -475,7 +482,10 @@ cdef class CardMultiset:
         return hash((self.once, self.twice))
 
     def __repr__(self):
-        return f"CardMultiset.from_masks({self.once:#x}, {self.twice:#x})"
+        return f"CardMultiset({str(self)!r})"
+
+    def _repr_html_(self):
+        return hand_html(self)
 
     def __str__(self):
         return " ".join([str(c) for c in self])

@@ -76,6 +76,9 @@ cdef str describe(int status, object cards, int bad, int packs):
 
 
 def trick_winner(cards, trump=None, duplicates="first", jokers="none", packs=1):
+    """The index of the winning card of a trick (cards in play order, led card first): the
+    highest trump, else the highest card of the suit led; between identical cards the first
+    (``duplicates="first"``) or the last; ``jokers`` and ``packs`` as in the game's rules."""
     cdef uint8_t buf[16]
     cdef int n, winner = -1, bad = -1, status
     if isinstance(cards, str):
@@ -96,6 +99,8 @@ def trick_winner(cards, trump=None, duplicates="first", jokers="none", packs=1):
 
 
 def trick_winners(tricks, trump=None, duplicates="first", jokers="none", packs=1):
+    """The winner index of every trick of a 2-d integer array (tricks x cards), as int8; ``trump``
+    a suit for all or an array of one per trick (-1: none). The rules are trick_winner's."""
     try:
         arr = np.asarray(tricks)
     except ValueError as error:

@@ -123,10 +123,12 @@ cdef class Move:
 
     @property
     def start(self):
+        """The square the moving piece starts on."""
         return self._path[0]
 
     @property
     def end(self):
+        """The square the moving piece ends on."""
         return self._path[self._length - 1]
 
     @property
@@ -144,6 +146,7 @@ cdef class Move:
 
     @property
     def is_capture(self):
+        """Whether the move jumps (and removes) at least one piece."""
         return self._captured != 0
 
     def __str__(self):
@@ -280,6 +283,7 @@ cdef class Board:
 
     @property
     def white(self):
+        """White's pieces (men and kings) as a 32-bit mask, bit i = square i + 1."""
         return dr_to_squares(self._pos.white)
 
     @property
@@ -312,6 +316,7 @@ cdef class Board:
 
     @property
     def auto_draw(self):
+        """Whether a draw claim (threefold repetition, 40-move rule) ends the game at once."""
         return self._auto_draw
 
     # -- moves ---------------------------------------------------------------------------------
@@ -345,6 +350,7 @@ cdef class Board:
         return -1
 
     def is_legal(self, move):
+        """Whether ``move`` (a Move) is legal here and the game is not over."""
         return isinstance(move, Move) and self._find(move) >= 0 and self.outcome() is None
 
     def parse_move(self, text):
@@ -522,6 +528,7 @@ cdef class Board:
         return None
 
     def is_game_over(self):
+        """Whether the game has ended (see ``outcome()``)."""
         return self.outcome() is not None
 
     def result(self):

@@ -114,6 +114,7 @@ cdef class DealCore(DealBinding):
 
     @property
     def hearts_broken(self):
+        """Whether a heart (or, by the rules, Q♠) has been discarded, so hearts may be led."""
         self.head()  # refuses a deal that was never dealt
         return bool(self.state.hearts_broken)
 

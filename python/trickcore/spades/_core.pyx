@@ -166,6 +166,7 @@ cdef class DealCore(DealBinding):
 
     @property
     def spades_broken(self):
+        """Whether a spade has been played on another suit, so spades may be led."""
         self.head()  # refuses a deal that was never dealt
         return bool(self.state.spades_broken)
 
