@@ -22,6 +22,12 @@ DEBUG = os.environ.get("TRICKCORE_DEBUG") == "1"
 # wins; the extensions are linked stripped too, except on macOS, whose linker ignores -s.
 COMPILE_ARGS = ["-std=c99", "-O0", "-g"] if DEBUG else ["-std=c99", "-O3", "-DNDEBUG", "-g0"]
 LINK_ARGS = [] if DEBUG or sys.platform == "darwin" else ["-s"]
+# TRICKCORE_SANITIZE=1 (.ci/sanitize): AddressSanitizer and UBSan in kernels and bindings.
+if os.environ.get("TRICKCORE_SANITIZE") == "1":
+    SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
+                  "-fno-omit-frame-pointer"]
+    COMPILE_ARGS = ["-std=c99", "-O1", "-g", *SANITIZERS]
+    LINK_ARGS = SANITIZERS
 KERNEL_WARNINGS = ["-Wall", "-Wextra"]  # the kernels build warning-free (.ci/check-c)
 if os.environ.get("TRICKCORE_NATIVE") == "1":
     COMPILE_ARGS.append("-march=native")

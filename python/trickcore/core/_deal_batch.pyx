@@ -32,7 +32,7 @@ def deal_block(bit_generator, const uint8_t[::1] deck, int players, int hand_siz
 
 
 def deal_into(bit_generator, const uint8_t[::1] deck, int players, int hand_size, int64_t skip,
-              uint64_t[:, ::1] once, uint64_t[:, ::1] twice, uint8_t[:, ::1] stock):
+              uint64_t[:, ::1] once, uint64_t[:, ::1] twice or None, uint8_t[:, ::1] stock):
     """Deals ``skip`` deals that are dropped, then one deal per row of ``once`` (and of ``twice``
     for two packs, else None, and of ``stock``), from one bit generator. (A two-pack deal
     shuffles the previous deal's order, so the dropped deals are dealt in the same call.)"""
