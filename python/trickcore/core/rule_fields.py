@@ -32,6 +32,15 @@ def bool_field(name: str, value: object) -> bool:
     return value
 
 
+def check_match_end(limit: object, deals: object) -> None:
+    """A match ends at a score ``limit``, after a number of ``deals``, or both (each positive)."""
+    for name, value in (("limit", limit), ("deals", deals)):
+        if value is not None and int_field(name, value) <= 0:
+            raise RulesError(f"{name} must be positive or None, not {value}")
+    if limit is None and deals is None:
+        raise RulesError("a match needs an end: set limit, deals or both")
+
+
 def check_choice(name: str, value: object, alias: Any) -> None:
     """Refuses a ``value`` that is not one of the Literal ``alias``'s choices."""
     choices = get_args(alias)

@@ -18,6 +18,7 @@ from trickcore.core.rule_fields import (
     Formatter,
     bool_field,
     check_choice,
+    check_match_end,
     describe,
     documented,
     int_field,
@@ -140,12 +141,7 @@ class Rules:
         if self.turn_trump and self.pile_size == 0:
             raise RulesError(f"turn_trump turns the top card of the draw pile, but {players} "
                              f"hands of {self.hand_size} leave no pile from {self.deck_size} cards")
-        for name in ("limit", "deals"):
-            value = getattr(self, name)
-            if value is not None and int_field(name, value) <= 0:
-                raise RulesError(f"{name} must be positive or None, not {value}")
-        if self.limit is None and self.deals is None:
-            raise RulesError("a match needs an end: set limit, deals or both")
+        check_match_end(self.limit, self.deals)
 
     def __str__(self) -> str:
         """A one-line summary: the scoring, players, packs and hand size, then every rule that

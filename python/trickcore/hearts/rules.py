@@ -20,6 +20,7 @@ from trickcore.core.rule_fields import (
     bool_field,
     cards_field,
     check_choice,
+    check_match_end,
     describe,
     documented,
     int_field,
@@ -229,12 +230,7 @@ class Rules:
             raise RulesError("a moon needs at least one card worth points (or moon='off')")
         if self.teams and players not in (4, 6):
             raise RulesError(f"team play needs 4 or 6 players (partners opposite), not {players}")
-        for name in ("limit", "deals"):
-            value = getattr(self, name)
-            if value is not None and int_field(name, value) <= 0:
-                raise RulesError(f"{name} must be positive or None, not {value}")
-        if self.limit is None and self.deals is None:
-            raise RulesError("a match needs an end: set limit, deals or both")
+        check_match_end(self.limit, self.deals)
 
     def __str__(self) -> str:
         """A one-line summary: the game, players, passing and the moon, then every rule that
