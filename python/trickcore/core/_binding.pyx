@@ -87,6 +87,8 @@ cdef class DealBinding:
         self.deal_number = deal_number
 
     cdef tc_deal_head *head(self) except NULL:
+        """The deal head; every public call starts here, so a deal never dealt (made with
+        ``__new__``) is refused before any kernel reads its blank state."""
         if self.rules_object is None:
             raise RulesError("this deal was never dealt: make one with Deal(rules, hands=...) or "
                              "Deal.random(rules)")

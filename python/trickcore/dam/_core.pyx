@@ -131,61 +131,61 @@ cdef class DealCore(DealBinding):
     @property
     def trump(self):
         """The trump suit of this deal (from the turned card), None without trump."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return None if self.state.trump < 0 else Suit(self.state.trump)
 
     @property
     def trump_card(self):
         """The card turned from the pile for trump (face up at its bottom until drawn), None when
         the rules turn no card."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return None if self.state.turned == 255 else Card(self.state.turned)
 
     @property
     def pile_size(self):
         """Cards left in the draw pile."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return self.state.pile_end - self.state.pile_next
 
     def pile(self):
         """The draw pile in draw order (top first; the turned card, if any, last). Hidden from
         the players: see ``observation`` for what a seat knows."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return tuple(Card(self.state.pile[i])
                      for i in range(self.state.pile_next, self.state.pile_end))
 
     @property
     def last_trick_winner(self):
         """The seat that won the latest trick, None before the first."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return None if self.state.last_winner < 0 else self.state.last_winner
 
     @property
     def points_taken(self):
         """Card points won in tricks so far, per seat, on the scale of ``rules.scoring``."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return tuple(self.state.points_taken[p] for p in range(self.kernel.c.players))
 
     def dealt_pile(self):
         """The draw pile as left after dealing, top first, before any card was turned."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return tuple(Card(c) for c in self.setup_pile)
 
     def void_suits(self, seat):
         """The suits ``seat`` has shown by play that it lacks, and cannot have drawn since."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef int bits = tc_dam_voids(&self.kernel.c, &self.state, self.seat_index(seat))
         return frozenset(Suit(s) for s in range(4) if bits >> s & 1)
 
     def legal_moves(self):
         """The cards (not copies) the seat to act may play; empty when the deal is over."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return make_cardset(tc_dam_moves(&self.state))
 
     def score(self):
         """Points per seat of a finished deal: card values taken, or tricks (and the last-trick
         bonus) under ``score_by="tricks"``."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef int32_t points[TC_DAM_MAX_PLAYERS]
         if self.state.head.phase != TC_PHASE_OVER:
             raise IllegalMoveError(

@@ -109,42 +109,42 @@ cdef class DealCore(DealBinding):
     @property
     def pass_offset(self):
         """This deal's pass: seat s passes to seat (s + pass_offset) % players; 0 for none."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return self.state.pass_offset
 
     @property
     def hearts_broken(self):
         """Whether a heart (or, by the rules, Q♠) has been discarded, so hearts may be led."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return bool(self.state.hearts_broken)
 
     @property
     def points_taken(self):
         """Card points won in tricks so far, per seat (before moon, bonus and void rules)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return tuple([tc_hearts_points(&self.kernel.c, self.state.taken[p])
                       for p in range(self.kernel.c.players)])
 
     def taken(self, seat):
         """The cards ``seat`` has won in tricks."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return make_cardset(self.state.taken[self.seat_index(seat)])
 
     def passed(self, seat):
         """The cards ``seat`` passed (empty before it passes, and in a deal without passing)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return make_cardset(self.state.passed[self.seat_index(seat)])
 
     def legal_moves(self):
         """The cards the seat to act may play; in the passing phase, the cards that can be part
         of a legal pass for that seat. Empty when the deal is over."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return make_cardset(tc_hearts_moves(&self.kernel.c, &self.state))
 
     def pass_cards(self, seat, cards):
         """Passes ``cards`` (a CardSet, a string such as "QS AH 2D", or an iterable of cards) for
         ``seat``; the passes are exchanged when every seat has passed."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef uint64_t mask = cards_arg(cards)
         cdef int refusal = 0, status, s
         cdef tc_hearts_state before = self.state
@@ -158,7 +158,7 @@ cdef class DealCore(DealBinding):
 
     def score(self):
         """(points per seat, moon shooter or None, void deal) of a finished deal."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef int32_t points[TC_HEARTS_MAX_PLAYERS]
         cdef int shooter, void_deal
         if self.state.head.phase != TC_PHASE_OVER:

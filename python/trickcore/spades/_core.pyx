@@ -167,55 +167,55 @@ cdef class DealCore(DealBinding):
     @property
     def spades_broken(self):
         """Whether a spade has been played on another suit, so spades may be led."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return bool(self.state.spades_broken)
 
     @property
     def bids(self):
         """Each seat's bid ("nil", 1..13 or "blind nil"), None before it has bid."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return tuple(None if self.state.bids[p] < 0 else bid_value(self.state.bids[p])
                      for p in range(TC_SPADES_PLAYERS))
 
     @property
     def scores_before(self):
         """Each side's score before this deal."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return tuple(self.state.scores[k] for k in range(tc_spades_sides(&self.kernel.c)))
 
     @property
     def bags_before(self):
         """Each side's bag counter before this deal."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return tuple(self.state.bags[k] for k in range(tc_spades_sides(&self.kernel.c)))
 
     @property
     def misdeal_seat(self):
         """The seat that asked for a misdeal (the deal is then redealt), else None."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return None if self.state.misdeal_seat < 0 else self.state.misdeal_seat
 
     @property
     def first_renege(self):
         """The seat of the first renege (table mode), else None."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return None if self.state.first_renege < 0 else self.state.first_renege
 
     def has_seen(self, seat):
         """Whether ``seat`` has seen its hand (it has not while it may still bid blind nil and
         has neither bid nor looked)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return bool(self.state.seen >> self.seat_index(seat) & 1)
 
     def blind_nil_eligible(self, seat):
         """Whether ``seat``'s side is far enough behind for blind nil (under blind-nil rules)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         return bool(self.state.blind_eligible >> self.seat_index(seat) & 1)
 
     def legal_moves(self):
         """The cards the seat to act may play by the rules; empty while bidding (see
         legal_bids) and at the end. In table mode a renege outside them is accepted too."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         if self.state.head.phase != TC_PHASE_PLAY:
             return make_cardset(0)
         return make_cardset(tc_spades_legal(&self.kernel.c, &self.state))
@@ -223,13 +223,13 @@ cdef class DealCore(DealBinding):
     def legal_bids(self):
         """The bids the seat to act may make, in code order: "nil", 1..13, "blind nil"; empty
         outside the bidding phase."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef uint32_t mask = tc_spades_legal_bids(&self.kernel.c, &self.state)
         return tuple(bid_value(code) for code in range(BLIND_NIL + 1) if mask >> code & 1)
 
     def policy_bid(self):
         """The bid the built-in evaluator would make for the seat to act."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         if self.state.head.phase != TC_PHASE_SETUP:
             raise IllegalMoveError(f"no bid to make: the deal is in the {self.phase} phase")
         return bid_value(tc_spades_policy_bid(&self.kernel.c, &self.state))
@@ -237,7 +237,7 @@ cdef class DealCore(DealBinding):
     def bid(self, value, *, seat=None):
         """Bids for the seat to act: a number of tricks 1..13, "nil" (or 0) or "blind nil"
         (``seat``, when given, must be that seat)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef int code = bid_code(value), refusal = 0, status
         cdef tc_spades_state before = self.state
         if seat is not None and self.state.head.phase == TC_PHASE_SETUP and seat != before.head.to_act:
@@ -251,7 +251,7 @@ cdef class DealCore(DealBinding):
 
     def look(self, seat):
         """``seat`` looks at its hand (from then on it cannot bid blind nil)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef int s = self.seat_index(seat), refusal = 0, status
         cdef tc_spades_state before = self.state
         status = tc_spades_look(&self.kernel.c, &self.state, s, &refusal)
@@ -262,7 +262,7 @@ cdef class DealCore(DealBinding):
     def claim_misdeal(self, seat):
         """``seat`` asks for a misdeal (before the first bid, with a hand that qualifies): the
         deal ends and is redealt by the same dealer."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef int s = self.seat_index(seat), refusal = 0, status
         cdef tc_spades_state before = self.state
         status = tc_spades_claim_misdeal(&self.kernel.c, &self.state, s, &refusal)
@@ -273,7 +273,7 @@ cdef class DealCore(DealBinding):
 
     def _renege_log(self):
         """The reneges so far, in order: (seat, card id, trick index, rule code)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef Step step = self.last_step
         cdef tc_spades_state *before
         cdef tc_mask legal
@@ -297,7 +297,7 @@ cdef class DealCore(DealBinding):
     def score(self):
         """The finished deal's result per side: (points, totals, bags, bags_taken, penalties,
         contract, tricks, made)."""
-        self.head()  # refuses a deal that was never dealt
+        self.head()
         cdef tc_spades_result result
         if self.state.head.phase != TC_PHASE_OVER:
             raise IllegalMoveError(
