@@ -115,3 +115,24 @@ def test_huge_ints_are_not_cards_and_not_counts() -> None:
         tc.Card(2.0)  # type: ignore[arg-type]
     with pytest.raises(tc.InvalidTrickError, match="integer array"):
         tc.trick_winners(np.array([[0.5, 1, 2, 3]]), 3)
+
+
+def test_rules_and_moves_cannot_be_built_again() -> None:
+    rules = tc.hearts.Rules.svarta_maja()
+    with pytest.raises(TypeError, match="immutable"):
+        rules.__init__(players=5)  # type: ignore[misc]
+    assert rules.players == 4 and rules == tc.hearts.Rules.svarta_maja()
+    move = draughts.Board().legal_moves()[0]
+    text = str(move)
+    with pytest.raises(TypeError, match="immutable"):
+        move.__init__([9, 13])  # type: ignore[misc]
+    assert str(move) == text
+
+
+def test_a_move_made_with_new_has_no_squares_to_read() -> None:
+    blank = draughts.Move.__new__(draughts.Move)
+    for read in (lambda: blank.start, lambda: blank.end):
+        with pytest.raises(tc.IllegalMoveError, match="never built"):
+            read()
+    with pytest.raises(tc.IllegalMoveError):
+        draughts.Board().push(blank)

@@ -5,6 +5,7 @@ summary ``str(rules)`` gives (``describe``)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
@@ -77,7 +78,22 @@ def documented(cls: type[R]) -> type[R]:
         entries.append(f"{spec.name} : {spec.type}, default {spec.default!r}\n{body}")
     head = inspect.cleandoc(cls.__doc__ or "")
     cls.__doc__ = f"{head}\n\nParameters\n----------\n" + "\n".join(entries)
+    _built_once(cls)
     return cls
+
+
+def _built_once(cls: type[Any]) -> None:
+    """Makes a frozen dataclass's ``__init__`` refuse a second call, which would rewrite the
+    fields of a value every cache and every deal shares (frozen stops setattr, not __init__)."""
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if vars(self):
+            raise TypeError(f"{type(self).__name__} is immutable: {self!r} cannot be built again")
+        init(self, *args, **kwargs)
+
+    cls.__init__ = __init__
 
 
 def _text(value: object) -> str:

@@ -9,6 +9,8 @@ cdef class Move:
     cdef uint8_t _length
     cdef uint32_t _captured
 
+    cdef int last_index(self) except -1
+
 
 cdef class Board:
     cdef dr_position _pos

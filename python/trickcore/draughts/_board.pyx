@@ -71,6 +71,8 @@ cdef class Move:
     """
 
     def __init__(self, path):
+        if self._length:
+            raise TypeError(f"Move is immutable: {self} cannot be built again")
         squares = tuple(path)
         if not 2 <= len(squares) <= DR_MAX_PATH:
             raise IllegalMoveError(f"a move path has 2..{DR_MAX_PATH} squares, not {squares!r}")
@@ -124,12 +126,18 @@ cdef class Move:
     @property
     def start(self):
         """The square the moving piece starts on."""
+        self.last_index()  # refuses a move never built
         return self._path[0]
 
     @property
     def end(self):
         """The square the moving piece ends on."""
-        return self._path[self._length - 1]
+        return self._path[self.last_index()]
+
+    cdef int last_index(self) except -1:
+        if not self._length:
+            raise IllegalMoveError("this Move was never built: use Move(path) or Move.parse(text)")
+        return self._length - 1
 
     @property
     def captured(self):
