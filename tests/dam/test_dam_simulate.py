@@ -142,8 +142,8 @@ def test_an_int_seed_and_zero_deals() -> None:
 
 @pytest.mark.parametrize(("seed", "count", "policy", "message"), [
     (np.random.SeedSequence(1), 10, "best", "unknown policy"),
-    (np.random.SeedSequence(1), -1, "random", "count must be a non-negative int"),
-    (np.random.SeedSequence(1), 2.5, "random", "count must be a non-negative int"),
+    (np.random.SeedSequence(1), -1, "random", "count must be non-negative, not -1"),
+    (np.random.SeedSequence(1), 2.5, "random", "count must be a whole number, not 2.5"),
     ("seed", 10, "random", "a block seed is a numpy SeedSequence or an int"),
 ])
 def test_bad_arguments_are_refused(seed: Any, count: Any, policy: str, message: str) -> None:

@@ -9,6 +9,7 @@ from trickcore.core.errors import ArgumentError, TrickcoreError
 
 # The most items one call may ask for (far beyond any memory): keeps C int64 arithmetic exact.
 MAX_COUNT = 1 << 48
+MAX_INT64 = (1 << 63) - 1
 
 
 def whole_number(name: str, value: object, low: int, high: int,
@@ -19,8 +20,9 @@ def whole_number(name: str, value: object, low: int, high: int,
         raise error(f"{name} must be a whole number, not {value!r}")
     number = operator.index(value)
     if not low <= number <= high:
-        bounds = f"non-negative (0..{high})" if low == 0 else f"{low}..{high}"
-        raise error(f"{name} must be {bounds}, not {number}")
+        if low == 0 and number < 0:
+            raise error(f"{name} must be non-negative, not {number}")
+        raise error(f"{name} must be {low}..{high}, not {number}")
     return number
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
+from trickcore.core import arguments
 from trickcore.core.errors import RulesError
 from trickcore.core.seeding import bit_generator
 
@@ -25,9 +26,8 @@ def block_generator(seed: np.random.SeedSequence | int) -> np.random.PCG64:
 
 
 def check_count(count: int) -> int:
-    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
-        raise RulesError(f"count must be a non-negative int, not {count!r}")
-    return int(count)
+    """A block's count of deals (see ``core.arguments.count``)."""
+    return arguments.count("count", count, RulesError)
 
 
 def side_points(points: NDArray[np.int32], sides: Sequence[Sequence[int]]) -> NDArray[np.int32]:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-import operator
 import time
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from trickcore.core import arguments
 from trickcore.core.seeding import BLOCK_SIZE, SeedLike, block_seed, root_seed
 from trickcore.simulation.errors import SimulationArgumentError
 from trickcore.simulation.executors import (
@@ -102,15 +102,8 @@ def simulate(
 
 
 def _count(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise SimulationArgumentError(f"{name} must be a whole number, not {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise SimulationArgumentError(f"{name} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise SimulationArgumentError(f"{name} must be non-negative, not {number}")
-    return number
+    # Unbounded but for int64: a statistics-only run may be as long as anyone waits.
+    return arguments.whole_number(name, value, 0, arguments.MAX_INT64, SimulationArgumentError)
 
 
 def _probe_layout(rules: SimulationRules, root: np.random.SeedSequence, start: int,
