@@ -41,6 +41,9 @@ from trickcore.core.json_codec import (
 )
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
 
+if TYPE_CHECKING:
+    from trickcore.core._binding import DealBinding
+
 
 class Move(Protocol):
     """A move record: who did what. ``KEY`` names it in JSON, ``KIND`` in the C history."""
@@ -167,7 +170,14 @@ class Observation:
 T = TypeVar("T", bound="TrickDeal")
 
 
-class TrickDeal:
+# The shell runs on the game's DealBinding (phase, turn, history...): typed as its base.
+if TYPE_CHECKING:
+    _Binding = DealBinding
+else:
+    _Binding = object
+
+
+class TrickDeal(_Binding):
     """The game-independent part of a deal: see the module docstring for the hooks."""
 
     __slots__ = ()
@@ -175,35 +185,11 @@ class TrickDeal:
     RULES_TYPE: ClassVar[type[Any]]
     MOVE_TYPES: ClassVar[tuple[type[Move], ...]]
 
-    if TYPE_CHECKING:  # provided by the game's Cython core class
+    if TYPE_CHECKING:  # typed per game by the Cython core (one or two packs)
 
-        @property
-        def rules(self) -> Any: ...
-        @property
-        def players(self) -> int: ...
-        @property
-        def phase(self) -> str: ...
-        @property
-        def to_act(self) -> int | None: ...
-        @property
-        def is_over(self) -> bool: ...
-        @property
-        def dealer(self) -> int: ...
-        @property
-        def leader(self) -> int: ...
-        @property
-        def tricks_won(self) -> tuple[int, ...]: ...
-        @property
-        def move_count(self) -> int: ...
-        @property
-        def deal_number(self) -> int: ...
         def hand(self, seat: int) -> CardSet | CardMultiset: ...
         def dealt_hands(self) -> tuple[CardSet | CardMultiset, ...]: ...
         def legal_moves(self) -> CardSet: ...
-        def undo(self) -> None: ...
-        def clone(self: T) -> T: ...
-        def void_suits(self, seat: int) -> frozenset[Suit]: ...
-        def _log(self) -> list[tuple[int, int, int, int]]: ...
 
     def _setup_json(self) -> dict[str, Any]:
         raise NotImplementedError
