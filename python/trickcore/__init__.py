@@ -12,14 +12,17 @@ from trickcore.core.errors import (
     ParseError,
     RulesError,
     SerializationError,
+    SolveError,
     TrickcoreError,
 )
+from trickcore.search import BatchSolution, Solution, SolveStats, solve_batch
 from trickcore.simulation import SimulationResult, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ArgumentError",
+    "BatchSolution",
     "Card",
     "CardMultiset",
     "CardSet",
@@ -31,6 +34,9 @@ __all__ = [
     "RulesError",
     "SerializationError",
     "SimulationResult",
+    "Solution",
+    "SolveError",
+    "SolveStats",
     "Suit",
     "TrickcoreError",
     "__version__",
@@ -38,6 +44,7 @@ __all__ = [
     "deal_batch",
     "hearts",
     "simulate",
+    "solve_batch",
     "spades",
     "trick_winner",
     "trick_winners",

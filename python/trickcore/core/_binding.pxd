@@ -4,6 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._history cimport Step
+from trickcore.search._csolver cimport solve_fn
 
 
 cdef class KernelRulesBase:
@@ -17,7 +18,8 @@ cdef class DealBinding:
     cdef object rules_object
 
     # The game's part: its C state (opening with a tc_deal_head), a blank copy holding
-    # everything else it keeps, hands as Python values, play, refusal messages and playouts.
+    # everything else it keeps, hands as Python values, play, refusal messages, playouts, and
+    # its C rules and solve function (trickcore.search).
     cdef void *state_address(self) except NULL
     cdef size_t state_size(self)
     cdef DealBinding blank_copy(self)
@@ -29,6 +31,8 @@ cdef class DealBinding:
     cdef int playout_columns(self)
     cdef int kernel_playouts(self, const void *state, bitgen_t *rng, int policy, int64_t count,
                              int32_t *points) noexcept nogil
+    cdef const void *kernel_rules(self) except NULL
+    cdef solve_fn kernel_solver(self)
 
     cdef begin(self, object rules, tuple dealt, int64_t deal_number)
     cdef tc_deal_head *head(self) except NULL

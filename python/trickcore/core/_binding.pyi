@@ -22,6 +22,7 @@ class DealBinding:
 
     PHASES: ClassVar[tuple[str, ...]]
     POLICIES: ClassVar[dict[str, int]]
+    OBJECTIVES: ClassVar[dict[str, int]]
 
     @property
     def deal_number(self) -> int: ...

@@ -46,6 +46,7 @@ cdef class DealBinding:
     classes; the game's subclass supplies its C state and its rules (see the module doc)."""
 
     PHASES = ()  # the game's names of its phases, by the head's phase code
+    OBJECTIVES = {}  # the solver's objectives by name, the default first
 
     cdef void *state_address(self) except NULL:
         raise NotImplementedError
@@ -78,6 +79,12 @@ cdef class DealBinding:
     cdef int kernel_playouts(self, const void *state, bitgen_t *rng, int policy, int64_t count,
                              int32_t *points) noexcept nogil:
         return -1
+
+    cdef const void *kernel_rules(self) except NULL:
+        raise NotImplementedError
+
+    cdef solve_fn kernel_solver(self):
+        return NULL
 
     cdef begin(self, object rules, tuple dealt, int64_t deal_number):
         """Starts the history of a freshly dealt state."""

@@ -34,6 +34,11 @@ class SerializationError(ParseError):
     """A serialised game that is malformed, tampered with, or does not replay."""
 
 
+class SolveError(TrickcoreError):
+    """A position or a request the solver cannot take: not in the play phase, a finished deal,
+    an objective the game does not have."""
+
+
 # C status codes (src/trickcore/status.h) and the class each becomes; the one place they are mapped.
 _STATUS_ERRORS: dict[int, type[TrickcoreError]] = {
     1: InvalidTrickError,  # TC_ERR_EMPTY

@@ -40,6 +40,8 @@ from trickcore.core.json_codec import (
     load,
 )
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
+from trickcore.search import solver as search
+from trickcore.search.solver import Solution
 
 if TYPE_CHECKING:
     from trickcore.core._binding import DealBinding
@@ -193,6 +195,24 @@ class TrickDeal(_Binding):
 
     def _setup_json(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    def _solve_lower_is_better(self) -> bool:
+        """Whether the solver's objectives count against the side (fewer points win)."""
+        return False
+
+    def solve(self, objective: str | None = None, *, seat: int | None = None, tt_mb: int = 64,
+              table: bool = True, equivalence: bool = True, bounds: bool = True) -> Solution:
+        """The exact value of every legal card of the seat to act, every hand known: the final
+        ``objective`` (the game's ``OBJECTIVES``, the first by default) of the side of ``seat``
+        (default: the seat to act), every other seat playing against it. ``tt_mb`` caps the
+        table; the switches turn prunings off. The deal is left as it was."""
+        return search.solve(self, objective, seat=seat, tt_mb=tt_mb, table=table,
+                            equivalence=equivalence, bounds=bounds)
+
+    def solve_line(self, objective: str | None = None, *, seat: int | None = None,
+                   tt_mb: int = 64) -> tuple[Card, ...]:
+        """A principal variation to the end of the deal under ``solve``'s values."""
+        return search.solve_line(self, objective, seat=seat, tt_mb=tt_mb)
 
     @classmethod
     def _from_setup(cls: type[T], rules: Any, document: Mapping[str, Any]) -> T:

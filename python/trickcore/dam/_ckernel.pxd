@@ -4,6 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask, tc_multiset
+from trickcore.search._csolver cimport tc_solve_request, tc_solver
 from trickcore.core._ctrick cimport tc_trick_rules
 
 cdef extern from "trickcore/dam/dam.h" nogil:
@@ -74,3 +75,7 @@ cdef extern from "trickcore/dam/dam.h" nogil:
                         int policy, int64_t count, int32_t *points)
     int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                         const tc_dam_block *out, int loop)
+
+cdef extern from "trickcore/dam/solve.h" nogil:
+    int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request request,
+                     tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)

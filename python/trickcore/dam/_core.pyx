@@ -19,6 +19,7 @@ from trickcore.core._ctrick cimport (
     TC_NO_TRUMP,
 )
 from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
+from trickcore.search._csolver cimport TC_SOLVE_POINTS, solve_fn, tc_solve_request, tc_solver
 from trickcore.core._chead cimport TC_PHASE_OVER
 from trickcore.core._cstatus cimport *
 from trickcore.core._history cimport STEP_STATE_BYTES
@@ -41,6 +42,9 @@ JOKER_TRICK_MODES = {"none": TC_JOKER_NONE, "outright": TC_JOKER_OUTRIGHT,
                      "points": TC_JOKER_NEUTRAL, "neutral": TC_JOKER_NEUTRAL}
 MAX_PLAYERS = TC_DAM_MAX_PLAYERS
 MAX_VALUE = TC_DAM_MAX_VALUE
+
+# The solver's objectives, the default first (docs/kernels.md, "Solver").
+OBJECTIVES = {"points": TC_SOLVE_POINTS}
 
 
 cdef class KernelRules(KernelRulesBase):
@@ -73,11 +77,19 @@ cdef class KernelRules(KernelRulesBase):
         return self.c.deck_size - self.c.players * self.c.hand_size
 
 
+cdef int solve_dam(const void *rules, const void *state, tc_solve_request request,
+                  tc_solver *solver, int32_t *values, tc_mask *legal,
+                  int32_t *value) noexcept nogil:
+    return tc_dam_solve(<const tc_dam_rules *>rules, <const tc_dam_state *>state, request, solver,
+                      values, legal, value)
+
+
 cdef class DealCore(DealBinding):
     """The state of one Danish Dam deal, held as a C struct (see trickcore.dam.Deal)."""
 
     PHASES = ("setup", "play", "over")  # a Dam deal has no setup phase
     POLICIES = POLICIES
+    OBJECTIVES = OBJECTIVES
 
     def _start(self, KernelRules kernel, hands, pile, int dealer, int64_t deal_number):
         """Deals ``hands`` ((once, twice) mask pairs) and ``pile`` (card ids, top first), already
@@ -127,6 +139,12 @@ cdef class DealCore(DealBinding):
                              int32_t *points) noexcept nogil:
         return tc_dam_playouts(&self.kernel.c, <const tc_dam_state *>state, rng, policy, count,
                                points)
+
+    cdef const void *kernel_rules(self) except NULL:
+        return &self.kernel.c
+
+    cdef solve_fn kernel_solver(self):
+        return solve_dam
 
     @property
     def trump(self):

@@ -131,6 +131,10 @@ class Deal(DealCore, TrickDeal):
                               trump_card=self.trump_card, pile_size=self.pile_size,
                               points_taken=self.points_taken)
 
+    def _solve_lower_is_better(self) -> bool:
+        """Points count against a side: the solver's values are better low."""
+        return bool(self.rules.lower_wins)
+
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,
                 "hands": [str(h) for h in self.dealt_hands()],

@@ -4,6 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask
+from trickcore.search._csolver cimport tc_solve_request, tc_solver
 
 cdef extern from "trickcore/hearts/hearts.h" nogil:
     enum:
@@ -84,3 +85,8 @@ cdef extern from "trickcore/hearts/hearts.h" nogil:
                            int policy, int64_t count, int32_t *points)
     int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,
                            const tc_hearts_block *out)
+
+cdef extern from "trickcore/hearts/solve.h" nogil:
+    int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s,
+                        tc_solve_request request, tc_solver *solver, int32_t *values,
+                        tc_mask *legal, int32_t *value)

@@ -11,6 +11,7 @@ from trickcore.core._cardset cimport CardSet, card_arg, card_symbol, card_symbol
 from trickcore.core._ccards cimport tc_lowest, tc_mask, tc_popcount
 from trickcore.hearts._ckernel cimport *
 from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
+from trickcore.search._csolver cimport TC_SOLVE_POINTS, solve_fn, tc_solve_request, tc_solver
 from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_SETUP
 from trickcore.core._cstatus cimport *
 from trickcore.core._history cimport STEP_PASS, STEP_STATE_BYTES
@@ -30,6 +31,9 @@ MOONS = {"off": TC_HEARTS_MOON_OFF, "add-to-others": TC_HEARTS_MOON_ADD_TO_OTHER
          "subtract-from-shooter": TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER}
 MAX_VALUE = TC_HEARTS_MAX_VALUE
 MAX_ROTATION = TC_HEARTS_MAX_ROTATION
+
+# The solver's objectives, the default first (docs/kernels.md, "Solver").
+OBJECTIVES = {"points": TC_SOLVE_POINTS}
 
 
 cdef class KernelRules(KernelRulesBase):
@@ -63,11 +67,19 @@ cdef class KernelRules(KernelRulesBase):
             raise RulesError(f"the Hearts kernel refuses these rules: {rules!r}")
 
 
+cdef int solve_hearts(const void *rules, const void *state, tc_solve_request request,
+                     tc_solver *solver, int32_t *values, tc_mask *legal,
+                     int32_t *value) noexcept nogil:
+    return tc_hearts_solve(<const tc_hearts_rules *>rules, <const tc_hearts_state *>state, request, solver,
+                         values, legal, value)
+
+
 cdef class DealCore(DealBinding):
     """The state of one Hearts-family deal, held as a C struct (see trickcore.hearts.Deal)."""
 
     PHASES = ("pass", "play", "over")
     POLICIES = POLICIES
+    OBJECTIVES = OBJECTIVES
 
     def _start(self, KernelRules kernel, hands, int dealer, int64_t deal_number):
         """Deals ``hands`` (card masks, already validated against the rules)."""
@@ -105,6 +117,12 @@ cdef class DealCore(DealBinding):
                              int32_t *points) noexcept nogil:
         return tc_hearts_playouts(&self.kernel.c, <const tc_hearts_state *>state, rng, policy,
                                   count, points)
+
+    cdef const void *kernel_rules(self) except NULL:
+        return &self.kernel.c
+
+    cdef solve_fn kernel_solver(self):
+        return solve_hearts
 
     @property
     def pass_offset(self):

@@ -120,6 +120,10 @@ class Deal(DealCore, TrickDeal):
                                  passed=self.passed(seat), received=self.received(seat),
                                  points_taken=self.points_taken, hearts_broken=self.hearts_broken)
 
+    def _solve_lower_is_better(self) -> bool:
+        """Points count against a side: the solver's values are better low."""
+        return True
+
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,
                 "hands": [str(h) for h in self.dealt_hands()]}

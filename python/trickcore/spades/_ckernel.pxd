@@ -4,6 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask
+from trickcore.search._csolver cimport tc_solve_request, tc_solver
 
 cdef extern from "trickcore/spades/spades.h" nogil:
     enum:
@@ -108,3 +109,8 @@ cdef extern from "trickcore/spades/spades.h" nogil:
                            int policy, int64_t count, tc_spades_result *results)
     int tc_spades_simulate(const tc_spades_rules *r, bitgen_t *rng, int policy, int64_t count,
                            const tc_spades_block *out)
+
+cdef extern from "trickcore/spades/solve.h" nogil:
+    int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s,
+                        tc_solve_request request, tc_solver *solver, int32_t *values,
+                        tc_mask *legal, int32_t *value)

@@ -12,6 +12,7 @@ from trickcore.core._cardset cimport CardSet, card_arg, card_symbol, make_cardse
 from trickcore.core._ccards cimport tc_mask, tc_popcount
 from trickcore.spades._ckernel cimport *
 from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
+from trickcore.search._csolver cimport TC_SOLVE_SCORE, TC_SOLVE_TRICKS, solve_fn, tc_solve_request, tc_solver
 from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_PLAY, TC_PHASE_SETUP
 from trickcore.core._cstatus cimport *
 from trickcore.core._history cimport STEP_BID, STEP_CLAIM, STEP_LOOK, STEP_PLAY, STEP_STATE_BYTES, Step
@@ -64,6 +65,9 @@ def bid_code(object value):
         raise IllegalMoveError(f"a bid is 1..13 tricks, nil or blind nil, not {value!r}")
     return value
 
+# The solver's objectives, the default first (docs/kernels.md, "Solver").
+OBJECTIVES = {"tricks": TC_SOLVE_TRICKS, "score": TC_SOLVE_SCORE}
+
 
 cdef class KernelRules(KernelRulesBase):
     """The C rules struct of one ``trickcore.spades.Rules``, built once and shared by its deals."""
@@ -103,11 +107,19 @@ cdef tuple result_tuple(const tc_spades_result *r, int sides):
             tuple(r.tricks[k] for k in range(sides)), tuple(bool(r.made[k]) for k in range(sides)))
 
 
+cdef int solve_spades(const void *rules, const void *state, tc_solve_request request,
+                     tc_solver *solver, int32_t *values, tc_mask *legal,
+                     int32_t *value) noexcept nogil:
+    return tc_spades_solve(<const tc_spades_rules *>rules, <const tc_spades_state *>state, request, solver,
+                         values, legal, value)
+
+
 cdef class DealCore(DealBinding):
     """The state of one Spades deal, held as a C struct (see trickcore.spades.Deal)."""
 
     PHASES = ("bid", "play", "over")
     POLICIES = POLICIES
+    OBJECTIVES = OBJECTIVES
 
     def _start(self, KernelRules kernel, hands, int dealer, int64_t deal_number, scores, bags):
         """Deals ``hands`` (card masks) with each side's score and bags before the deal (already
@@ -163,6 +175,12 @@ cdef class DealCore(DealBinding):
                 points[i * sides + k] = out[i].points[k]
         free(out)
         return status
+
+    cdef const void *kernel_rules(self) except NULL:
+        return &self.kernel.c
+
+    cdef solve_fn kernel_solver(self):
+        return solve_spades
 
     @property
     def spades_broken(self):

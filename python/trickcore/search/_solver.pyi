@@ -1,0 +1,22 @@
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from trickcore.core._binding import DealBinding
+
+SWITCHES: dict[str, int]
+MIN_TABLE_BYTES: int
+
+class Solver:
+    def __init__(self, table_bytes: int, switches: int) -> None: ...
+    def forget(self) -> None: ...
+    @property
+    def stats(self) -> tuple[int, int, int]: ...
+    def solve(self, deal: DealBinding, objective: int,
+              side: int) -> tuple[npt.NDArray[np.int32], int, int]: ...
+
+def solve_many(solver: Solver, deals: Sequence[DealBinding], objective: int,
+               sides: npt.NDArray[np.uint8], values: npt.NDArray[np.int32],
+               legal: npt.NDArray[np.uint64], value: npt.NDArray[np.int32],
+               nodes: npt.NDArray[np.int64]) -> None: ...

@@ -1,0 +1,191 @@
+"""Exact solving of a card position with every hand known (double dummy): the value of each
+legal card for the seat to act under best play by everybody, the side valued playing for
+itself and every other seat against it (docs/kernels.md, "Solver").
+
+``deal.solve()`` and ``deal.solve_line()`` (on every card game's deal) and ``solve_batch``
+call the one C search (src/trickcore/search/search.h) through ``_solver``; the search plays
+the referee's own rules, so a value is what playing the cards out would score."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from trickcore.core._cardset import CardSet
+from trickcore.core.arguments import whole_number
+from trickcore.core.card import Card
+from trickcore.core.errors import SolveError
+from trickcore.search._solver import MIN_TABLE_BYTES, SWITCHES, Solver, solve_many
+
+if TYPE_CHECKING:
+    from trickcore.core.trick_deal import TrickDeal
+
+MAX_TABLE_MB = 1 << 16  # 64 GiB per thread: beyond any machine's memory
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    """What a solve cost: positions searched, table probes that hit, bounds stored."""
+
+    nodes: int
+    tt_hits: int
+    tt_stores: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact value of every legal card of ``to_act`` for the side of ``seat``."""
+
+    objective: str
+    seat: int
+    side: tuple[int, ...]
+    to_act: int
+    lower_is_better: bool  # for the side: the Hearts family and Dam avoid count points against
+    values: Mapping[Card, int]
+    value: int  # the best of ``values`` for the seat to act
+    best: CardSet  # the cards worth ``value``
+    stats: SolveStats
+
+    def __str__(self) -> str:
+        cards = " ".join(f"{card}={value}" for card, value in sorted(self.values.items()))
+        return f"{self.objective} of side {self.side}, seat {self.to_act} to play: {cards}"
+
+
+@dataclass(frozen=True)
+class BatchSolution:
+    """Row i solves deals[i]: ``values`` by card id (0 where the card is not legal), ``legal``
+    the mask of legal cards, ``value`` the position's value, ``nodes`` the positions searched."""
+
+    values: npt.NDArray[np.int32]
+    legal: npt.NDArray[np.uint64]
+    value: npt.NDArray[np.int32]
+    nodes: npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class _Request:
+    objective: str
+    code: int
+    seat: int
+    side: tuple[int, ...]
+    mask: int
+    lower_is_better: bool
+
+
+def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Request:
+    """The checked objective and side of a solve of ``deal``; the deal must be in play."""
+    if deal.phase == "over":
+        raise SolveError("the deal is over: there is nothing left to solve")
+    if deal.phase != "play":
+        raise SolveError(f"the solver starts from the play phase: this deal is in its "
+                         f"{deal.phase} phase")
+    objectives = deal.OBJECTIVES
+    name = next(iter(objectives)) if objective is None else objective
+    if not isinstance(name, str) or name not in objectives:
+        raise SolveError(f"unknown objective {objective!r} for {deal.rules.game}: expected "
+                         f"{' or '.join(map(repr, objectives))}")
+    players = deal.players
+    valued = deal.to_act if seat is None else seat
+    if isinstance(valued, bool) or not isinstance(valued, int) or not 0 <= valued < players:
+        raise SolveError(f"no seat {seat!r}: seats are 0..{players - 1}")
+    side = next(s for s in deal.rules.sides if valued in s)
+    lower = bool(deal._solve_lower_is_better())
+    return _Request(name, objectives[name], valued, tuple(side), sum(1 << p for p in side), lower)
+
+
+def _table_bytes(tt_mb: object, tricks_left: int) -> int:
+    """The table for a solve: ``tt_mb`` megabytes at most, less for a short ending."""
+    cap = whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError) << 20
+    return max(MIN_TABLE_BYTES, min(cap, 1024 << 2 * min(tricks_left, 13)))
+
+
+def _switches(table: bool, equivalence: bool, bounds: bool) -> int:
+    chosen = {"table": table, "equivalence": equivalence, "bounds": bounds}
+    for name, on in chosen.items():
+        if not isinstance(on, bool):
+            raise SolveError(f"{name} must be True or False, not {on!r}")
+    return sum(SWITCHES[name] for name, on in chosen.items() if on)
+
+
+def _tricks_left(deal: TrickDeal) -> int:
+    return math.ceil(sum(len(deal.hand(p)) for p in range(deal.players)) / deal.players)
+
+
+def _solution(request: _Request, to_act: int, solver: Solver,
+              found: tuple[npt.NDArray[np.int32], int, int]) -> Solution:
+    values, legal, value = found
+    cards = CardSet(legal)
+    by_card = {card: int(values[int(card)]) for card in cards}
+    best = CardSet([card for card in cards if by_card[card] == value])
+    return Solution(request.objective, request.seat, request.side, to_act,
+                    request.lower_is_better, by_card, value, best, SolveStats(*solver.stats))
+
+
+def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
+          tt_mb: int = 64, table: bool = True, equivalence: bool = True,
+          bounds: bool = True) -> Solution:
+    """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) for
+    every legal card of the seat to act; ``tt_mb`` caps the table; the switches turn prunings
+    off (the values never change). The deal is left as it was."""
+    request = _request(deal, objective, seat)
+    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), _switches(table, equivalence, bounds))
+    to_act = deal.to_act
+    assert to_act is not None
+    return _solution(request, to_act, solver, solver.solve(deal, request.code, request.mask))
+
+
+def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
+               tt_mb: int = 64) -> tuple[Card, ...]:
+    """A principal variation from here to the end: at each step the lowest best card of the
+    seat then to act, valued for the side of ``seat`` (default: the seat to act now)."""
+    request = _request(deal, objective, seat)
+    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), sum(SWITCHES.values()))
+    line: list[Card] = []
+    position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
+    while position.phase == "play":
+        values, legal, value = solver.solve(position, request.code, request.mask)
+        card = next(c for c in CardSet(legal) if values[int(c)] == value)
+        line.append(card)
+        position.play(card)
+    return tuple(line)
+
+
+def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
+                workers: int | None = None, tt_mb: int = 64) -> BatchSolution:
+    """Solves many positions of one game in C on ``workers`` threads (default: every core),
+    each valued for the side of its seat to act; row i equals ``deals[i].solve(objective)``."""
+    deals = list(deals)
+    kinds = {type(deal) for deal in deals}
+    if len(kinds) > 1:
+        names = sorted(f"{kind.__module__}.{kind.__qualname__}" for kind in kinds)
+        raise SolveError(f"solve_batch takes the deals of one game, not {' and '.join(names)}")
+    requests = [_request(deal, objective, None) for deal in deals]
+    count = len(deals)
+    threads = (os.cpu_count() or 1) if workers is None else whole_number(
+        "workers", workers, 1, 1024, SolveError)
+    values = np.zeros((count, 56), dtype=np.int32)
+    legal = np.zeros(count, dtype=np.uint64)
+    value = np.zeros(count, dtype=np.int32)
+    nodes = np.zeros(count, dtype=np.int64)
+    if count == 0:
+        return BatchSolution(values, legal, value, nodes)
+    sides = np.array([r.mask for r in requests], dtype=np.uint8)
+    table = _table_bytes(tt_mb, max(_tricks_left(deal) for deal in deals))
+    code = requests[0].code
+    bounds = np.linspace(0, count, min(threads, count) + 1).astype(int)
+
+    def run(part: int) -> None:
+        lo, hi = bounds[part], bounds[part + 1]
+        solve_many(Solver(table, sum(SWITCHES.values())), deals[lo:hi], code, sides[lo:hi],
+                   values[lo:hi], legal[lo:hi], value[lo:hi], nodes[lo:hi])
+
+    with ThreadPoolExecutor(max_workers=len(bounds) - 1) as pool:
+        list(pool.map(run, range(len(bounds) - 1)))
+    return BatchSolution(values, legal, value, nodes)

@@ -1,0 +1,153 @@
+/* The solver on Danish Dam with the draw pile's order known: the side's points as the rules
+ * score them (card points, or tricks and the last-trick bonus), refills included, every other
+ * seat against it; avoid negates the points so the search maximises (docs/kernels.md,
+ * "Solver"). */
+#include "trickcore/dam/solve.h"
+
+typedef struct {
+    tc_solver *solver;
+    uint8_t side;
+    uint8_t role[TC_NUM_CARD_IDS];
+    const tc_dam_rules *r;
+    int8_t players;
+    int8_t sign;                                  /* +1 collect, -1 avoid */
+    tc_mask fixed;                                /* cards keyed as they are, not by live rank */
+    tc_multiset pile_cards[TC_DAM_MAX_CARDS + 1]; /* [i]: the cards of pile[i..end) */
+    int32_t pile_gain[TC_DAM_MAX_CARDS + 1];      /* [i]: their positive points, and negative */
+    int32_t pile_loss[TC_DAM_MAX_CARDS + 1];
+} dam_ctx;
+
+#define SEARCH_STATE tc_dam_state
+#define SEARCH_CTX dam_ctx
+#define SEARCH_KEY_WORDS (2 * TC_DAM_MAX_PLAYERS + 4)
+
+static inline tc_mask game_moves(const dam_ctx *c, const tc_dam_state *s)
+{
+    (void)c;
+    return tc_dam_legal(s);
+}
+
+static inline void game_play(const dam_ctx *c, tc_dam_state *s, int card)
+{
+    tc_dam_play_unchecked(c->r, s, card);
+}
+
+/* The side's score so far: card points, or tricks (with the bonus once the deal is over). */
+static inline int32_t side_score(const dam_ctx *c, const tc_dam_state *s, int over)
+{
+    int32_t sum = 0;
+    for (int p = 0; p < c->players; ++p) {
+        if (!(c->side >> p & 1)) continue;
+        if (!c->r->score_tricks)
+            sum += s->points_taken[p];
+        else
+            sum +=
+                s->head.tricks_won[p] + (over && p == s->last_winner ? c->r->last_trick_bonus : 0);
+    }
+    return c->sign * sum;
+}
+
+static inline int32_t game_final(const dam_ctx *c, const tc_dam_state *s)
+{
+    return side_score(c, s, 1);
+}
+
+static inline int32_t game_base(const dam_ctx *c, const tc_dam_state *s)
+{
+    return side_score(c, s, 0);
+}
+
+/* The hands and the pile (both masks each) by rank among the live cards, the live cards keyed as
+ * they are, the leader and the pile's position: all that final - base depends on. */
+static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *key)
+{
+    tc_multiset pile = c->pile_cards[s->pile_next];
+    tc_mask live = pile.once;
+    for (int p = 0; p < c->players; ++p) live |= s->hands[p].once;
+    for (int p = 0; p < TC_DAM_MAX_PLAYERS; ++p) {
+        key[2 * p] = p < c->players ? tc_search_pack(s->hands[p].once, live) : 0;
+        key[2 * p + 1] = p < c->players ? tc_search_pack(s->hands[p].twice, live) : 0;
+    }
+    int k = 2 * TC_DAM_MAX_PLAYERS;
+    key[k] = tc_search_pack(pile.once, live);
+    key[k + 1] = tc_search_pack(pile.twice, live);
+    key[k + 2] = live & c->fixed;
+    key[k + 3] =
+        tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 | (uint64_t)s->pile_next << 27;
+}
+
+static inline int game_bounds(const dam_ctx *c, const tc_dam_state *s, int32_t *lo, int32_t *hi)
+{
+    if (c->r->score_tricks) return 0;
+    int32_t gain = c->pile_gain[s->pile_next], loss = c->pile_loss[s->pile_next];
+    for (int i = 0; i < s->head.trick_len; ++i) {
+        int32_t v = c->r->values[s->head.trick[i]];
+        gain += v > 0 ? v : 0;
+        loss += v < 0 ? v : 0;
+    }
+    for (int p = 0; p < c->players; ++p)
+        for (int copy = 0; copy < 2; ++copy)
+            for (tc_mask m = copy ? s->hands[p].twice : s->hands[p].once; m; m &= m - 1) {
+                int32_t v = c->r->values[tc_lowest(m)];
+                gain += v > 0 ? v : 0;
+                loss += v < 0 ? v : 0;
+            }
+    int32_t past = side_score(c, s, 0);
+    *lo = past + (c->sign > 0 ? loss : -gain);
+    *hi = past + (c->sign > 0 ? gain : -loss);
+    return 1;
+}
+
+static inline tc_mask game_hand(const dam_ctx *c, const tc_dam_state *s, int seat)
+{
+    (void)c;
+    return s->hands[seat].once;
+}
+
+static inline tc_mask game_others(const dam_ctx *c, const tc_dam_state *s, int seat)
+{
+    tc_mask others = c->pile_cards[s->pile_next].once;
+    for (int i = 0; i < s->head.trick_len; ++i) others |= tc_bit(s->head.trick[i]);
+    for (int p = 0; p < c->players; ++p)
+        if (p != seat) others |= s->hands[p].once;
+    return others;
+}
+
+#include "trickcore/search/search.h"
+
+int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request request,
+                 tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
+{
+    if (s->head.phase != TC_PHASE_PLAY) return TC_ERR_STATE;
+    if (request.objective != TC_SOLVE_POINTS || !request.side || request.side >> r->players)
+        return TC_ERR_ARGUMENT;
+    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
+        return TC_ERR_ARGUMENT;
+    dam_ctx c;
+    c.solver = solver;
+    c.side = request.side;
+    c.r = r;
+    c.players = r->players;
+    c.sign = (int8_t)(r->collect ? 1 : -1);
+    int values_seen = 0, seen[TC_NUM_CARD_IDS];
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* a role per distinct value */
+        int k = 0;
+        while (k < values_seen && seen[k] != r->values[card]) ++k;
+        if (k == values_seen) seen[values_seen++] = r->values[card];
+        c.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : (uint8_t)k;
+    }
+    c.fixed = search_fixed_cards(c.role, r->deck.once);
+    c.pile_cards[s->pile_end] = (tc_multiset){0, 0};
+    c.pile_gain[s->pile_end] = c.pile_loss[s->pile_end] = 0;
+    for (int i = s->pile_end - 1; i >= s->pile_next; --i) {
+        int32_t v = r->values[s->pile[i]];
+        c.pile_cards[i] = c.pile_cards[i + 1];
+        tc_multiset_add(&c.pile_cards[i], s->pile[i]);
+        c.pile_gain[i] = c.pile_gain[i + 1] + (v > 0 ? v : 0);
+        c.pile_loss[i] = c.pile_loss[i + 1] + (v < 0 ? v : 0);
+    }
+    solver->stats = (tc_solve_stats){0, 0, 0};
+    *value = c.sign * search_root(&c, s, values, legal);
+    for (tc_mask rest = *legal; rest; rest &= rest - 1) values[tc_lowest(rest)] *= c.sign;
+    return TC_OK;
+}

@@ -1,0 +1,145 @@
+/* The solver on the Hearts family: the side's points (moon, no-trick bonus, void deal as the
+ * deal scores them), every other seat against it (the paranoid reduction, exact for the side);
+ * lower points are better, so the search maximises their negation (docs/kernels.md, "Solver"). */
+#include "trickcore/hearts/hearts.h"
+#include "trickcore/hearts/solve.h"
+
+typedef struct {
+    tc_solver *solver;
+    uint8_t side;
+    uint8_t role[TC_NUM_CARD_IDS];
+    const tc_hearts_rules *r;
+    int8_t players;
+    int8_t bounded;    /* no moon, void deal or bonus: the points still to take bound the value */
+    int8_t took_keyed; /* the bonus or the void deal make "took a trick" part of the key */
+    tc_mask fixed;     /* cards keyed as they are, not by rank among the live ones */
+} hearts_ctx;
+
+#define SEARCH_STATE tc_hearts_state
+#define SEARCH_CTX hearts_ctx
+#define SEARCH_KEY_WORDS (TC_HEARTS_MAX_PLAYERS + 2)
+
+static inline tc_mask game_moves(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    return tc_hearts_legal(c->r, s);
+}
+
+static inline void game_play(const hearts_ctx *c, tc_hearts_state *s, int card)
+{
+    tc_hearts_play_unchecked(c->r, s, card);
+}
+
+static inline int32_t side_points(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    int32_t points = 0;
+    for (int p = 0; p < c->players; ++p)
+        if (c->side >> p & 1) points += tc_hearts_points(c->r, s->taken[p]);
+    return points;
+}
+
+static inline int32_t game_final(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    int32_t points[TC_HEARTS_MAX_PLAYERS], sum = 0;
+    int shooter, void_deal;
+    tc_hearts_score_of(c->r, c->players, s->taken, points, &shooter, &void_deal);
+    for (int p = 0; p < c->players; ++p)
+        if (c->side >> p & 1) sum += points[p];
+    return -sum;
+}
+
+static inline int32_t game_base(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    return -side_points(c, s);
+}
+
+/* The hands by rank among the live cards, the live cards of suits keyed as they are, the
+ * leader, hearts broken, who took a trick (bonus, void deal) and who took moon cards (none, one
+ * seat, several): all that final - base depends on. */
+static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint64_t *key)
+{
+    uint64_t took = 0, owner = 0;
+    tc_mask live = 0;
+    for (int p = 0; p < c->players; ++p) live |= s->hands[p];
+    for (int p = 0; p < TC_HEARTS_MAX_PLAYERS; ++p)
+        key[p] = p < c->players ? tc_search_pack(s->hands[p], live) : 0;
+    for (int p = 0; p < c->players; ++p) {
+        took |= (uint64_t)(c->took_keyed && s->taken[p] != 0) << p;
+        if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))
+            owner = owner ? 7 : (uint64_t)p + 1;
+    }
+    key[TC_HEARTS_MAX_PLAYERS] = live & c->fixed;
+    key[TC_HEARTS_MAX_PLAYERS + 1] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
+                                     (uint64_t)s->hearts_broken << 28 | took << 29 | owner << 35 |
+                                     (uint64_t)(s->head.tricks_played == 0) << 38;
+}
+
+static inline tc_mask trick_cards(const tc_hearts_state *s)
+{
+    tc_mask cards = 0;
+    for (int i = 0; i < s->head.trick_len; ++i) cards |= tc_bit(s->head.trick[i]);
+    return cards;
+}
+
+static inline int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
+                              int32_t *hi)
+{
+    if (!c->bounded) return 0;
+    tc_mask live = trick_cards(s);
+    for (int p = 0; p < c->players; ++p) live |= s->hands[p];
+    int32_t past = side_points(c, s), gain = 0, loss = 0;
+    for (int i = 0; i < c->r->value_count; ++i) {
+        int32_t v = c->r->value_of[i] * tc_popcount(live & c->r->value_cards[i]);
+        if (v > 0)
+            gain += v;
+        else
+            loss += v;
+    }
+    *lo = -(past + gain);
+    *hi = -(past + loss);
+    return 1;
+}
+
+static inline tc_mask game_hand(const hearts_ctx *c, const tc_hearts_state *s, int seat)
+{
+    (void)c;
+    return s->hands[seat];
+}
+
+static inline tc_mask game_others(const hearts_ctx *c, const tc_hearts_state *s, int seat)
+{
+    tc_mask others = trick_cards(s);
+    for (int p = 0; p < c->players; ++p)
+        if (p != seat) others |= s->hands[p];
+    return others;
+}
+
+#include "trickcore/search/search.h"
+
+int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve_request request,
+                    tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
+{
+    if (s->head.phase != TC_PHASE_PLAY) return TC_ERR_STATE;
+    if (request.objective != TC_SOLVE_POINTS || !request.side || request.side >> r->players)
+        return TC_ERR_ARGUMENT;
+    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
+        return TC_ERR_ARGUMENT;
+    hearts_ctx c;
+    c.solver = solver;
+    c.side = request.side;
+    c.r = r;
+    c.players = r->players;
+    c.bounded = r->moon == TC_HEARTS_MOON_OFF && !r->void_if_one_takes_all && !r->no_tricks_bonus;
+    c.took_keyed = r->void_if_one_takes_all || r->no_tricks_bonus;
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* value and moon part; Q♠ apart */
+        int group = 0;
+        for (int i = 0; i < r->value_count; ++i)
+            if (r->value_cards[i] >> card & 1) group = i + 1;
+        c.role[card] = (uint8_t)(2 * group + (int)(r->moon_cards >> card & 1));
+    }
+    c.role[TC_HEARTS_QUEEN] = TC_SEARCH_ALONE;
+    c.fixed = search_fixed_cards(c.role, r->deck);
+    solver->stats = (tc_solve_stats){0, 0, 0};
+    *value = -search_root(&c, s, values, legal);
+    for (tc_mask rest = *legal; rest; rest &= rest - 1) values[tc_lowest(rest)] *= -1;
+    return TC_OK;
+}

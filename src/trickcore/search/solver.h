@@ -1,0 +1,77 @@
+/* The perfect-information solver's shared types: the caller-owned search context (transposition
+ * table memory, switches, statistics, move-ordering history) and the request (objective, side).
+ * The search itself is search.h, instantiated once per game (docs/kernels.md, "Solver"). */
+#ifndef TRICKCORE_SEARCH_SOLVER_H
+#define TRICKCORE_SEARCH_SOLVER_H
+
+#include <stdint.h>
+
+#include "trickcore/core/cards.h"
+#include "trickcore/core/head.h"
+
+/* Prunings that can be switched off (the results never change; tests compare all settings). */
+enum tc_solve_switch {
+    TC_SOLVE_TABLE = 1,       /* transposition table at trick boundaries */
+    TC_SOLVE_EQUIVALENCE = 2, /* one card searched per class of equivalent cards */
+    TC_SOLVE_BOUNDS = 4,      /* cut-offs on the values still reachable */
+    TC_SOLVE_ALL = 7
+};
+
+/* The objectives; each game accepts its own (tc_<game>_solve returns TC_ERR_ARGUMENT else). */
+enum tc_solve_objective {
+    TC_SOLVE_POINTS = 0, /* Hearts family, Dam: the side's points as the deal scores them */
+    TC_SOLVE_TRICKS = 1, /* Spades: the side's tricks */
+    TC_SOLVE_SCORE = 2   /* Spades: the side's deal score given the bids */
+};
+
+typedef struct {
+    int64_t nodes;     /* positions searched */
+    int64_t tt_hits;   /* table probes that found the position */
+    int64_t tt_stores; /* bounds written to the table */
+} tc_solve_stats;
+
+/* What a solve values: the final value of `objective` for the seats in `side` (bit per seat),
+ * every other seat playing against them. */
+typedef struct {
+    int8_t objective; /* enum tc_solve_objective */
+    uint8_t side;     /* bit p: seat p is on the valued side */
+} tc_solve_request;
+
+/* A solver: table memory owned by the caller (zeroed before the first use), entries valid for
+ * one generation (tc_solver_forget starts a new one), switches, statistics, ordering history. */
+typedef struct {
+    void *table;
+    int64_t table_bytes;
+    uint32_t generation;
+    int8_t switches; /* enum tc_solve_switch bits */
+    tc_solve_stats stats;
+    uint16_t history[TC_SEATS_MAX][TC_NUM_CARD_IDS]; /* cut-offs per seat and card */
+} tc_solver;
+
+/* The cards of `m` as ranks among the cards `live`: bit i for the i-th lowest live card (a pext
+ * of m on live), so positions whose live cards differ only in which ones were played share
+ * keys (docs/kernels.md, "Solver"). */
+static inline uint64_t tc_search_pack(tc_mask m, tc_mask live)
+{
+    uint64_t packed = 0;
+    for (m &= live; m; m &= m - 1) packed |= UINT64_C(1) << tc_popcount(live & ((m & (0 - m)) - 1));
+    return packed;
+}
+
+/* The live cards per suit (jokers as a fifth), 5 bits each: with the packed hands, the key. */
+static inline uint64_t tc_search_suit_counts(tc_mask live)
+{
+    uint64_t counts = 0;
+    for (int suit = 0; suit <= TC_NUM_SUITS; ++suit)
+        counts |= (uint64_t)tc_popcount(live & tc_suit_mask(suit)) << 5 * suit;
+    return counts;
+}
+
+/* Sets up a solver on zeroed caller memory (at least 4 KiB) with `switches`. */
+void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int switches);
+
+/* Forgets every table entry (a new generation) and the ordering history: call it before a
+ * search whose request or deal differs from the previous one's. */
+void tc_solver_forget(tc_solver *solver);
+
+#endif

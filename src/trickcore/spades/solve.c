@@ -1,0 +1,137 @@
+/* The solver on Spades: the side's tricks, or its deal score given the bids (nil, bags and bag
+ * penalties as tc_spades_score_sides counts them), the other side against it
+ * (docs/kernels.md, "Solver"). */
+#include "trickcore/spades/solve.h"
+
+typedef struct {
+    tc_solver *solver;
+    uint8_t side;
+    uint8_t role[TC_NUM_CARD_IDS];
+    const tc_spades_rules *r;
+    int8_t objective;
+    int8_t first, second; /* the side's seats (second -1 in cutthroat) */
+    int8_t by_seat;       /* score: a nil on the side makes each seat's tricks count apart */
+    int32_t score[TC_SPADES_TRICKS + 1][TC_SPADES_TRICKS + 1]; /* by first's, second's tricks */
+    tc_mask fixed; /* cards keyed as they are (jokers), not by rank among the live ones */
+} spades_ctx;
+
+#define SEARCH_STATE tc_spades_state
+#define SEARCH_CTX spades_ctx
+#define SEARCH_KEY_WORDS (TC_SPADES_PLAYERS + 2)
+
+static inline tc_mask game_moves(const spades_ctx *c, const tc_spades_state *s)
+{
+    return tc_spades_legal(c->r, s);
+}
+
+static inline void game_play(const spades_ctx *c, tc_spades_state *s, int card)
+{
+    tc_spades_play_unchecked(c->r, s, card);
+}
+
+static inline int side_tricks(const spades_ctx *c, const tc_spades_state *s)
+{
+    return s->head.tricks_won[c->first] + (c->second >= 0 ? s->head.tricks_won[c->second] : 0);
+}
+
+static inline int32_t game_final(const spades_ctx *c, const tc_spades_state *s)
+{
+    if (c->objective == TC_SOLVE_TRICKS) return side_tricks(c, s);
+    return c
+        ->score[s->head.tricks_won[c->first]][c->second >= 0 ? s->head.tricks_won[c->second] : 0];
+}
+
+static inline int32_t game_base(const spades_ctx *c, const tc_spades_state *s)
+{
+    return c->objective == TC_SOLVE_TRICKS ? side_tricks(c, s) : 0;
+}
+
+/* The hands by rank among the live cards, the live jokers, the leader, spades broken and, for
+ * the score, the side's tricks. */
+static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint64_t *key)
+{
+    uint64_t taken = 0;
+    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) key[p] = tc_search_pack(s->hands[p], live);
+    if (c->objective == TC_SOLVE_SCORE)
+        taken = c->by_seat ? (uint64_t)s->head.tricks_won[c->first] |
+                                 (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
+                           : (uint64_t)side_tricks(c, s);
+    key[TC_SPADES_PLAYERS] = live & c->fixed;
+    key[TC_SPADES_PLAYERS + 1] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
+                                 (uint64_t)s->spades_broken << 27 | taken << 28;
+}
+
+static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
+                              int32_t *hi)
+{
+    if (c->objective != TC_SOLVE_TRICKS) return 0;
+    *lo = side_tricks(c, s);
+    *hi = *lo + TC_SPADES_TRICKS - s->head.tricks_played;
+    return 1;
+}
+
+static inline tc_mask game_hand(const spades_ctx *c, const tc_spades_state *s, int seat)
+{
+    (void)c;
+    return s->hands[seat];
+}
+
+static inline tc_mask game_others(const spades_ctx *c, const tc_spades_state *s, int seat)
+{
+    (void)c;
+    tc_mask others = 0;
+    for (int i = 0; i < s->head.trick_len; ++i) others |= tc_bit(s->head.trick[i]);
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+        if (p != seat) others |= s->hands[p];
+    return others;
+}
+
+#include "trickcore/search/search.h"
+
+/* The side's deal score for every split of tricks between its seats (score objective). */
+static void score_table(spades_ctx *c, const tc_spades_state *s)
+{
+    int sides = tc_spades_sides(c->r), k = tc_spades_side(c->r, c->first);
+    int offender = s->first_renege >= 0 ? tc_spades_side(c->r, s->first_renege) : -1;
+    for (int a = 0; a <= TC_SPADES_TRICKS; ++a)
+        for (int b = 0; b <= TC_SPADES_TRICKS; ++b) {
+            int8_t won[TC_SPADES_PLAYERS] = {0, 0, 0, 0};
+            tc_spades_result result;
+            won[c->first] = (int8_t)a;
+            if (c->second >= 0) won[c->second] = (int8_t)b;
+            tc_spades_score_sides(c->r, sides, s->bids, won, s->scores, s->bags, offender, &result);
+            c->score[a][b] = result.points[k];
+        }
+}
+
+int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve_request request,
+                    tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
+{
+    if (s->head.phase != TC_PHASE_PLAY) return TC_ERR_STATE;
+    if (request.objective != TC_SOLVE_TRICKS && request.objective != TC_SOLVE_SCORE)
+        return TC_ERR_ARGUMENT;
+    int first = request.side ? tc_lowest(request.side) : 0;
+    uint8_t side = r->partnerships ? (uint8_t)(5u << (first & 1)) : (uint8_t)(1u << first);
+    if (request.side != side) return TC_ERR_ARGUMENT; /* a side is the rules' side */
+    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
+        return TC_ERR_ARGUMENT;
+    spades_ctx c;
+    c.solver = solver;
+    c.side = side;
+    c.r = r;
+    c.objective = request.objective;
+    c.first = (int8_t)first;
+    c.second = (int8_t)(r->partnerships ? first + 2 : -1);
+    c.by_seat = 0;
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+        if ((side >> p & 1) && (s->bids[p] == TC_SPADES_NIL || s->bids[p] == TC_SPADES_BLIND_NIL))
+            c.by_seat = 1;
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card)
+        c.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : 0;
+    c.fixed = search_fixed_cards(c.role, r->deck);
+    if (c.objective == TC_SOLVE_SCORE) score_table(&c, s);
+    solver->stats = (tc_solve_stats){0, 0, 0};
+    *value = search_root(&c, s, values, legal);
+    return TC_OK;
+}
