@@ -7,7 +7,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from trickcore.core._binding cimport DealBinding
-from trickcore.core._ccards cimport tc_mask
+from trickcore.core._ccards cimport tc_isa_best, tc_mask
 from trickcore.core._history cimport STEP_STATE_WORDS
 from trickcore.search._csolver cimport (
     TC_SOLVE_BOUNDS,
@@ -46,6 +46,17 @@ cdef class Solver:
     def forget(self):
         """Empties the table (for a new deal or request; the same ones may keep it)."""
         tc_solver_forget(&self.c)
+
+    @property
+    def isa(self):
+        """The instruction-set variant searching (0 portable, 1 BMI2: the same values)."""
+        return self.c.isa
+
+    @isa.setter
+    def isa(self, int variant):
+        if variant not in (0, 1) or variant > tc_isa_best():
+            raise ValueError(f"no instruction-set variant {variant} on this machine")
+        self.c.isa = variant
 
     @property
     def stats(self):

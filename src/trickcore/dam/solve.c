@@ -8,10 +8,11 @@ typedef struct {
     tc_solver *solver;
     uint8_t side;
     uint8_t role[TC_NUM_CARD_IDS];
+    int8_t win_tricks; /* search order: seats want tricks (else they duck) */
     const tc_dam_rules *r;
     int8_t players;
-    int8_t sign;                                  /* +1 collect, -1 avoid */
-    tc_mask fixed;                                /* cards keyed as they are, not by live rank */
+    int8_t sign;     /* +1 collect, -1 avoid */
+    tc_mask special; /* cards whose role differs from their suit's (tc_search_special_cards) */
     tc_multiset pile_cards[TC_DAM_MAX_CARDS + 1]; /* [i]: the cards of pile[i..end) */
     int32_t pile_gain[TC_DAM_MAX_CARDS + 1];      /* [i]: their positive points, and negative */
     int32_t pile_loss[TC_DAM_MAX_CARDS + 1];
@@ -19,7 +20,7 @@ typedef struct {
 
 #define SEARCH_STATE tc_dam_state
 #define SEARCH_CTX dam_ctx
-#define SEARCH_KEY_WORDS (2 * TC_DAM_MAX_PLAYERS + 4)
+#define SEARCH_KEY_WORDS (2 * TC_DAM_MAX_PLAYERS + 5)
 
 static inline tc_mask game_moves(const dam_ctx *c, const tc_dam_state *s)
 {
@@ -57,8 +58,7 @@ static inline int32_t game_base(const dam_ctx *c, const tc_dam_state *s)
     return side_score(c, s, 0);
 }
 
-/* The hands and the pile (both masks each) by rank among the live cards, the live cards keyed as
- * they are, the leader and the pile's position: all that final - base depends on. */
+/* The hands and the pile (both masks each) by rank among the live cards, the special cards' words, the leader and the pile's position: all that final - base depends on. */
 static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *key)
 {
     tc_multiset pile = c->pile_cards[s->pile_next];
@@ -71,8 +71,8 @@ static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *k
     int k = 2 * TC_DAM_MAX_PLAYERS;
     key[k] = tc_search_pack(pile.once, live);
     key[k + 1] = tc_search_pack(pile.twice, live);
-    key[k + 2] = live & c->fixed;
-    key[k + 3] =
+    tc_search_special_words(live, c->special, key + k + 2);
+    key[k + 4] =
         tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 | (uint64_t)s->pile_next << 27;
 }
 
@@ -113,6 +113,18 @@ static inline tc_mask game_others(const dam_ctx *c, const tc_dam_state *s, int s
     return others;
 }
 
+static inline const uint8_t *game_trick_keys(const dam_ctx *c, const tc_dam_state *s, int *best_key,
+                                             int *winner, int *last)
+{
+    const tc_trick_table *table = &c->r->tables[s->trump + 1];
+    const uint8_t *keys = table->key[s->led < 0 ? TC_NUM_SUITS : s->led];
+    int i = tc_trick_winner_table(table, s->head.trick, s->head.trick_len);
+    *best_key = keys[s->head.trick[i]];
+    *winner = s->trick_seats[i];
+    *last = table->last;
+    return keys;
+}
+
 #include "trickcore/search/search.h"
 
 int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request request,
@@ -128,6 +140,7 @@ int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request 
     c.side = request.side;
     c.r = r;
     c.players = r->players;
+    c.win_tricks = r->collect;
     c.sign = (int8_t)(r->collect ? 1 : -1);
     int values_seen = 0, seen[TC_NUM_CARD_IDS];
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* a role per distinct value */
@@ -136,7 +149,7 @@ int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request 
         if (k == values_seen) seen[values_seen++] = r->values[card];
         c.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : (uint8_t)k;
     }
-    c.fixed = search_fixed_cards(c.role, r->deck.once);
+    c.special = tc_search_special_cards(c.role, r->deck.once);
     c.pile_cards[s->pile_end] = (tc_multiset){0, 0};
     c.pile_gain[s->pile_end] = c.pile_loss[s->pile_end] = 0;
     for (int i = s->pile_end - 1; i >= s->pile_next; --i) {

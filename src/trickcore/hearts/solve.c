@@ -8,16 +8,16 @@ typedef struct {
     tc_solver *solver;
     uint8_t side;
     uint8_t role[TC_NUM_CARD_IDS];
+    int8_t win_tricks; /* search order: seats want tricks (else they duck) */
     const tc_hearts_rules *r;
     int8_t players;
-    int8_t bounded;    /* no moon, void deal or bonus: the points still to take bound the value */
     int8_t took_keyed; /* the bonus or the void deal make "took a trick" part of the key */
-    tc_mask fixed;     /* cards keyed as they are, not by rank among the live ones */
+    tc_mask special;   /* cards whose role differs from their suit's (tc_search_special_cards) */
 } hearts_ctx;
 
 #define SEARCH_STATE tc_hearts_state
 #define SEARCH_CTX hearts_ctx
-#define SEARCH_KEY_WORDS (TC_HEARTS_MAX_PLAYERS + 2)
+#define SEARCH_KEY_WORDS (TC_HEARTS_MAX_PLAYERS + 3)
 
 static inline tc_mask game_moves(const hearts_ctx *c, const tc_hearts_state *s)
 {
@@ -52,8 +52,7 @@ static inline int32_t game_base(const hearts_ctx *c, const tc_hearts_state *s)
     return -side_points(c, s);
 }
 
-/* The hands by rank among the live cards, the live cards of suits keyed as they are, the
- * leader, hearts broken, who took a trick (bonus, void deal) and who took moon cards (none, one
+/* The hands by rank among the live cards, the special cards' words, the leader, hearts broken, who took a trick (bonus, void deal) and who took moon cards (none, one
  * seat, several): all that final - base depends on. */
 static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint64_t *key)
 {
@@ -67,8 +66,8 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
         if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))
             owner = owner ? 7 : (uint64_t)p + 1;
     }
-    key[TC_HEARTS_MAX_PLAYERS] = live & c->fixed;
-    key[TC_HEARTS_MAX_PLAYERS + 1] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
+    tc_search_special_words(live, c->special, key + TC_HEARTS_MAX_PLAYERS);
+    key[TC_HEARTS_MAX_PLAYERS + 2] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
                                      (uint64_t)s->hearts_broken << 28 | took << 29 | owner << 35 |
                                      (uint64_t)(s->head.tricks_played == 0) << 38;
 }
@@ -80,20 +79,35 @@ static inline tc_mask trick_cards(const tc_hearts_state *s)
     return cards;
 }
 
+/* Once no moon and no void deal can happen any more, the side's points lie between what it
+ * has plus every negative point still live and what it has plus every positive one (and the
+ * bonus of its seats without a trick yet). */
 static inline int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
                               int32_t *hi)
 {
-    if (!c->bounded) return 0;
+    const tc_hearts_rules *r = c->r;
+    int moon_takers = 0, takers = 0, bonus_seats = 0;
+    for (int p = 0; p < c->players; ++p) {
+        moon_takers += (s->taken[p] & r->moon_cards) != 0;
+        takers += s->taken[p] != 0;
+        bonus_seats += (c->side >> p & 1) && !s->taken[p];
+    }
+    if ((r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) ||
+        (r->void_if_one_takes_all && takers < 2))
+        return 0;
     tc_mask live = trick_cards(s);
     for (int p = 0; p < c->players; ++p) live |= s->hands[p];
     int32_t past = side_points(c, s), gain = 0, loss = 0;
-    for (int i = 0; i < c->r->value_count; ++i) {
-        int32_t v = c->r->value_of[i] * tc_popcount(live & c->r->value_cards[i]);
+    for (int i = 0; i < r->value_count; ++i) {
+        int32_t v = r->value_of[i] * tc_popcount(live & r->value_cards[i]);
         if (v > 0)
             gain += v;
         else
             loss += v;
     }
+    int32_t bonus = bonus_seats * r->no_tricks_bonus;
+    gain += bonus > 0 ? bonus : 0;
+    loss += bonus < 0 ? bonus : 0;
     *lo = -(past + gain);
     *hi = -(past + loss);
     return 1;
@@ -113,6 +127,17 @@ static inline tc_mask game_others(const hearts_ctx *c, const tc_hearts_state *s,
     return others;
 }
 
+static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_hearts_state *s,
+                                             int *best_key, int *winner, int *last)
+{
+    const uint8_t *keys = c->r->trick.key[s->led_suit];
+    int i = tc_trick_winner_table(&c->r->trick, s->head.trick, s->head.trick_len);
+    *best_key = keys[s->head.trick[i]];
+    *winner = (s->head.leader + i) % c->players;
+    *last = 0;
+    return keys;
+}
+
 #include "trickcore/search/search.h"
 
 int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve_request request,
@@ -128,7 +153,7 @@ int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve
     c.side = request.side;
     c.r = r;
     c.players = r->players;
-    c.bounded = r->moon == TC_HEARTS_MOON_OFF && !r->void_if_one_takes_all && !r->no_tricks_bonus;
+    c.win_tricks = 0;
     c.took_keyed = r->void_if_one_takes_all || r->no_tricks_bonus;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* value and moon part; Q♠ apart */
         int group = 0;
@@ -137,7 +162,7 @@ int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve
         c.role[card] = (uint8_t)(2 * group + (int)(r->moon_cards >> card & 1));
     }
     c.role[TC_HEARTS_QUEEN] = TC_SEARCH_ALONE;
-    c.fixed = search_fixed_cards(c.role, r->deck);
+    c.special = tc_search_special_cards(c.role, r->deck);
     solver->stats = (tc_solve_stats){0, 0, 0};
     *value = -search_root(&c, s, values, legal);
     for (tc_mask rest = *legal; rest; rest &= rest - 1) values[tc_lowest(rest)] *= -1;

@@ -1,5 +1,7 @@
 #include "trickcore/search/solver.h"
 
+#include "trickcore/core/isa.h"
+
 #include <string.h>
 
 void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int switches)
@@ -8,6 +10,7 @@ void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int swi
     solver->table_bytes = table_bytes;
     solver->generation = 0;
     solver->switches = (int8_t)switches;
+    solver->isa = (int8_t)tc_isa_best();
     tc_solver_forget(solver);
 }
 

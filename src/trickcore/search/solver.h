@@ -44,6 +44,7 @@ typedef struct {
     int64_t table_bytes;
     uint32_t generation;
     int8_t switches; /* enum tc_solve_switch bits */
+    int8_t isa;      /* enum tc_isa: the variant searching, tc_isa_best() unless set */
     tc_solve_stats stats;
     uint16_t history[TC_SEATS_MAX][TC_NUM_CARD_IDS]; /* cut-offs per seat and card */
 } tc_solver;
@@ -58,6 +59,15 @@ static inline uint64_t tc_search_pack(tc_mask m, tc_mask live)
     return packed;
 }
 
+/* The key words of the special cards: where they stand among the live cards, and which are
+ * live. With the packed hands and the suit counts, that fixes each live card's role (its
+ * value, its part in the rules) in rank order, all a position's value depends on. */
+static inline void tc_search_special_words(tc_mask live, tc_mask special, uint64_t *words)
+{
+    words[0] = tc_search_pack(live & special, live);
+    words[1] = live & special;
+}
+
 /* The live cards per suit (jokers as a fifth), 5 bits each: with the packed hands, the key. */
 static inline uint64_t tc_search_suit_counts(tc_mask live)
 {
@@ -65,6 +75,31 @@ static inline uint64_t tc_search_suit_counts(tc_mask live)
     for (int suit = 0; suit <= TC_NUM_SUITS; ++suit)
         counts |= (uint64_t)tc_popcount(live & tc_suit_mask(suit)) << 5 * suit;
     return counts;
+}
+
+#define TC_SEARCH_ALONE 255 /* the role of a card equivalent to no other */
+
+/* The special cards of `deck` under `role` (by card): in each suit those whose role is not the
+ * suit's most common one, and the jokers. */
+static inline tc_mask tc_search_special_cards(const uint8_t *role, tc_mask deck)
+{
+    tc_mask special = TC_JOKER_MASK;
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask cards = deck & tc_suit_mask(suit);
+        int base = TC_SEARCH_ALONE, most = 0;
+        for (tc_mask a = cards; a; a &= a - 1) {
+            int alike = 0;
+            for (tc_mask b = cards; b; b &= b - 1)
+                alike += role[tc_lowest(b)] == role[tc_lowest(a)];
+            if (alike > most && role[tc_lowest(a)] != TC_SEARCH_ALONE) {
+                most = alike;
+                base = role[tc_lowest(a)];
+            }
+        }
+        for (tc_mask a = cards; a; a &= a - 1)
+            if (role[tc_lowest(a)] != base || base == TC_SEARCH_ALONE) special |= a & (0 - a);
+    }
+    return special;
 }
 
 /* Sets up a solver on zeroed caller memory (at least 4 KiB) with `switches`. */

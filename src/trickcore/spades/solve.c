@@ -7,17 +7,18 @@ typedef struct {
     tc_solver *solver;
     uint8_t side;
     uint8_t role[TC_NUM_CARD_IDS];
+    int8_t win_tricks; /* search order: seats want tricks (else they duck) */
     const tc_spades_rules *r;
     int8_t objective;
     int8_t first, second; /* the side's seats (second -1 in cutthroat) */
     int8_t by_seat;       /* score: a nil on the side makes each seat's tricks count apart */
     int32_t score[TC_SPADES_TRICKS + 1][TC_SPADES_TRICKS + 1]; /* by first's, second's tricks */
-    tc_mask fixed; /* cards keyed as they are (jokers), not by rank among the live ones */
+    tc_mask special; /* the jokers: keyed apart (tc_search_special_cards) */
 } spades_ctx;
 
 #define SEARCH_STATE tc_spades_state
 #define SEARCH_CTX spades_ctx
-#define SEARCH_KEY_WORDS (TC_SPADES_PLAYERS + 2)
+#define SEARCH_KEY_WORDS (TC_SPADES_PLAYERS + 3)
 
 static inline tc_mask game_moves(const spades_ctx *c, const tc_spades_state *s)
 {
@@ -46,7 +47,7 @@ static inline int32_t game_base(const spades_ctx *c, const tc_spades_state *s)
     return c->objective == TC_SOLVE_TRICKS ? side_tricks(c, s) : 0;
 }
 
-/* The hands by rank among the live cards, the live jokers, the leader, spades broken and, for
+/* The hands by rank among the live cards, the jokers' words, the leader, spades broken and, for
  * the score, the side's tricks. */
 static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint64_t *key)
 {
@@ -57,17 +58,58 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
         taken = c->by_seat ? (uint64_t)s->head.tricks_won[c->first] |
                                  (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
                            : (uint64_t)side_tricks(c, s);
-    key[TC_SPADES_PLAYERS] = live & c->fixed;
-    key[TC_SPADES_PLAYERS + 1] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
+    tc_search_special_words(live, c->special, key + TC_SPADES_PLAYERS);
+    key[TC_SPADES_PLAYERS + 2] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
                                  (uint64_t)s->spades_broken << 27 | taken << 28;
 }
 
+/* Sure tricks of the seat to lead: its unbroken run of top live cards in each suit, where a
+ * side suit counts only as long as every opponent holding trumps must follow it, and trumps
+ * only when they may be led; cashed in any order, each wins (docs/kernels.md, "Solver"). */
+static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s)
+{
+    int leader = s->head.to_act, ours = c->side >> leader & 1, tricks = 0;
+    tc_mask hand = s->hands[leader], live = 0, ruffers = 0;
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
+        live |= s->hands[p];
+        if ((c->side >> p & 1) != ours && (s->hands[p] & c->r->trumps)) ruffers |= tc_bit(p);
+    }
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask cards = c->r->suit_masks[suit], rest = live & cards;
+        if (suit == TC_SPADES_SUIT && !s->spades_broken && (hand & ~cards)) continue;
+        int run = 0;
+        while (rest && (hand >> tc_highest(rest) & 1)) {
+            ++run;
+            rest &= ~tc_bit(tc_highest(rest));
+        }
+        if (suit != TC_SPADES_SUIT)
+            for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+                if (ruffers >> p & 1) {
+                    int follow = tc_popcount(s->hands[p] & cards);
+                    run = follow < run ? follow : run;
+                }
+        tricks += run;
+    }
+    return tricks;
+}
+
+/* The side's tricks so far, and as many more as are left, less the sure tricks of the seat to
+ * lead for its side. */
 static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
                               int32_t *hi)
 {
     if (c->objective != TC_SOLVE_TRICKS) return 0;
+    int left = TC_SPADES_TRICKS - s->head.tricks_played;
     *lo = side_tricks(c, s);
-    *hi = *lo + TC_SPADES_TRICKS - s->head.tricks_played;
+    *hi = *lo + left;
+    if (s->head.trick_len == 0) {
+        int sure = quick_tricks(c, s);
+        sure = sure < left ? sure : left;
+        if (c->side >> s->head.to_act & 1)
+            *lo += sure;
+        else
+            *hi -= sure;
+    }
     return 1;
 }
 
@@ -85,6 +127,17 @@ static inline tc_mask game_others(const spades_ctx *c, const tc_spades_state *s,
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
         if (p != seat) others |= s->hands[p];
     return others;
+}
+
+static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spades_state *s,
+                                             int *best_key, int *winner, int *last)
+{
+    const uint8_t *keys = c->r->trick.key[s->led_suit];
+    int i = tc_trick_winner_table(&c->r->trick, s->head.trick, s->head.trick_len);
+    *best_key = keys[s->head.trick[i]];
+    *winner = (s->head.leader + i) & 3;
+    *last = 0;
+    return keys;
 }
 
 #include "trickcore/search/search.h"
@@ -121,6 +174,7 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
     c.side = side;
     c.r = r;
     c.objective = request.objective;
+    c.win_tricks = 1;
     c.first = (int8_t)first;
     c.second = (int8_t)(r->partnerships ? first + 2 : -1);
     c.by_seat = 0;
@@ -129,7 +183,7 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
             c.by_seat = 1;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card)
         c.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : 0;
-    c.fixed = search_fixed_cards(c.role, r->deck);
+    c.special = tc_search_special_cards(c.role, r->deck);
     if (c.objective == TC_SOLVE_SCORE) score_table(&c, s);
     solver->stats = (tc_solve_stats){0, 0, 0};
     *value = search_root(&c, s, values, legal);

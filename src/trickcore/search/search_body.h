@@ -1,0 +1,212 @@
+/* The search's functions, included by search.h once per instruction set: SEARCH_NAME(f) names
+ * a function of the variant, SEARCH_TARGET its target attribute (docs/kernels.md, "Solver"). */
+
+/* The legal cards left after equivalence: of cards of one suit and role held by the mover with
+ * no live card of anybody else between them, only the highest is searched. */
+static inline SEARCH_TARGET tc_mask SEARCH_NAME(search_classes)(const SEARCH_CTX *c,
+                                                                const SEARCH_STATE *s,
+                                                                tc_mask legal)
+{
+    int seat = s->head.to_act;
+    tc_mask hand = game_hand(c, s, seat), others = game_others(c, s, seat), kept = legal;
+    for (tc_mask rest = legal; rest; rest &= rest - 1) {
+        int card = tc_lowest(rest);
+        if (c->role[card] == TC_SEARCH_ALONE || (others >> card & 1)) continue;
+        tc_mask above = hand & tc_suit_mask(tc_suit(card)) & ~((tc_bit(card) << 1) - 1);
+        if (!above) continue;
+        int next = tc_lowest(above);
+        tc_mask between = (tc_bit(next) << 1) - tc_bit(card); /* card..next inclusive */
+        if (c->role[next] == c->role[card] && !(others & between) && (legal >> next & 1))
+            kept &= ~tc_bit(card);
+    }
+    return kept;
+}
+
+/* The representative searched for `card` under SEARCH_NAME(search_classes): the top of its class. */
+static inline SEARCH_TARGET int SEARCH_NAME(search_representative)(const SEARCH_CTX *c,
+                                                                   const SEARCH_STATE *s,
+                                                                   tc_mask kept, int card)
+{
+    while (!(kept >> card & 1)) {
+        tc_mask hand = game_hand(c, s, s->head.to_act);
+        card = tc_lowest(hand & tc_suit_mask(tc_suit(card)) & ~((tc_bit(card) << 1) - 1));
+    }
+    return card;
+}
+
+/* How promising a card looks, for the search order: wanting tricks (c->win_tricks), win the
+ * trick cheaply unless a partner holds it, lead high; else duck under the winner with the
+ * highest card that does, lead low. Cut-off history breaks ties. */
+static inline SEARCH_TARGET int SEARCH_NAME(search_promise)(const SEARCH_CTX *c,
+                                                            const SEARCH_STATE *s, int seat,
+                                                            int card, const uint8_t *keys,
+                                                            int best_key, int winner, int last)
+{
+    int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
+    if (s->head.trick_len == 0) return c->win_tricks ? rank : -rank;
+    int beats = keys[card] > best_key || (last && keys[card] == best_key && best_key > 0);
+    int partner = (c->side >> winner & 1) == (c->side >> seat & 1);
+    if (c->win_tricks) return partner || !beats ? -rank : 32 - rank;
+    return beats ? -rank : 32 + rank;
+}
+
+/* The cards of `moves` in search order: the table's card first, then by SEARCH_NAME(search_promise). */
+static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
+                                                          const SEARCH_STATE *s, tc_mask moves,
+                                                          int first, uint8_t *cards)
+{
+    int seat = s->head.to_act, best_key = 0, winner = seat, last = 0, n = 0;
+    const uint16_t *history = c->solver->history[seat];
+    const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
+    int score[TC_NUM_CARD_IDS];
+    if (first != TC_NO_CARD && (moves >> first & 1)) {
+        cards[n++] = (uint8_t)first;
+        moves &= ~tc_bit(first);
+    }
+    int start = n;
+    for (; moves; moves &= moves - 1) {
+        int card = tc_lowest(moves), i = n++;
+        score[card] =
+            SEARCH_NAME(search_promise)(c, s, seat, card, keys, best_key, winner, last) * 65536 +
+            history[card];
+        while (i > start && score[cards[i - 1]] < score[card]) {
+            cards[i] = cards[i - 1];
+            --i;
+        }
+        cards[i] = (uint8_t)card;
+    }
+    return n;
+}
+
+/* Fail-soft alpha-beta: the value if it lies in (alpha, beta), else a bound beyond the window. */
+static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARCH_STATE *s,
+                                                      int32_t alpha, int32_t beta)
+{
+    tc_solver *sv = c->solver;
+    sv->stats.nodes++;
+    if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
+    int32_t lower = -TC_SEARCH_INF, upper = TC_SEARCH_INF;
+    if ((sv->switches & TC_SOLVE_BOUNDS) && game_bounds(c, s, &lower, &upper)) {
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+    }
+    uint64_t key[SEARCH_KEY_WORDS];
+    int32_t base = 0;
+    int first = TC_NO_CARD, found = 0;
+    search_entry *entry = NULL;
+    if (s->head.trick_len == 0 && (sv->switches & TC_SOLVE_TABLE)) {
+        game_key(c, s, key);
+        base = game_base(c, s);
+        entry = search_slot(sv, key, &found);
+        if (found) {
+            sv->stats.tt_hits++;
+            if (entry->lower + base > lower) lower = entry->lower + base;
+            if (entry->upper + base < upper) upper = entry->upper + base;
+            if (lower >= beta || lower == upper) return lower;
+            if (upper <= alpha) return upper;
+            first = entry->best;
+        } else { /* claimed now, so the store below finds it unless a search below took it */
+            memcpy(entry->key, key, sizeof key);
+            entry->generation = sv->generation;
+            entry->lower = -TC_SEARCH_INF;
+            entry->upper = TC_SEARCH_INF;
+            entry->best = TC_NO_CARD;
+            entry->depth = 0;
+        }
+    }
+    int seat = s->head.to_act, ours = c->side >> seat & 1;
+    tc_mask moves = game_moves(c, s);
+    if (sv->switches & TC_SOLVE_EQUIVALENCE) moves = SEARCH_NAME(search_classes)(c, s, moves);
+    uint8_t cards[TC_NUM_CARD_IDS];
+    int n = SEARCH_NAME(search_order)(c, s, moves, first, cards),
+        best_card = n ? cards[0] : TC_NO_CARD;
+    int32_t best = ours ? -TC_SEARCH_INF : TC_SEARCH_INF;
+    for (int i = 0; i < n; ++i) {
+        SEARCH_STATE child = *s;
+        game_play(c, &child, cards[i]);
+        int32_t v = SEARCH_NAME(search_node)(c, &child, alpha, beta);
+        if (ours ? v > best : v < best) {
+            best = v;
+            best_card = cards[i];
+        }
+        if (ours ? best >= beta : best <= alpha) {
+            uint16_t *h = &sv->history[seat][cards[i]];
+            *h = (uint16_t)(*h < 60000 ? *h + 1 + s->head.players : *h);
+            break;
+        }
+    }
+    if (entry) {
+        /* the searches below may have reused the slot: then probe again */
+        if (entry->generation != sv->generation || memcmp(entry->key, key, sizeof key))
+            entry = search_slot(sv, key, &found);
+        else
+            found = 1;
+        if (!found) { /* the slot was taken: take another */
+            memcpy(entry->key, key, sizeof key);
+            entry->generation = sv->generation;
+            entry->lower = -TC_SEARCH_INF;
+            entry->upper = TC_SEARCH_INF;
+        }
+        /* a fail-high is a lower bound, a fail-low an upper bound; inside the window exact */
+        if (best > alpha && best - base > entry->lower) entry->lower = best - base;
+        if (best < beta && best - base < entry->upper) entry->upper = best - base;
+        entry->best = (uint8_t)best_card;
+        entry->depth = (uint8_t)(TC_NUM_CARD_IDS - s->head.tricks_played);
+        sv->stats.tt_stores++;
+    }
+    return best;
+}
+
+/* The exact value of a position known to lie in [lower, upper], by zero-window searches from
+ * `guess` (MTD(f)). */
+static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEARCH_STATE *s,
+                                                       int32_t lower, int32_t upper, int32_t guess)
+{
+    if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
+    int32_t lo = -TC_SEARCH_INF, hi = TC_SEARCH_INF;
+    if ((c->solver->switches & TC_SOLVE_BOUNDS) && game_bounds(c, s, &lo, &hi)) {
+        lower = lo > lower ? lo : lower;
+        upper = hi < upper ? hi : upper;
+    }
+    int32_t g = guess < lower ? lower : guess > upper ? upper : guess;
+    while (lower < upper) {
+        int32_t beta = g == lower ? g + 1 : g;
+        g = SEARCH_NAME(search_node)(c, s, beta - 1, beta);
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
+    }
+    return lower;
+}
+
+/* The exact value of every legal card of the seat to act into values[card] (legal cards only),
+ * their mask into *legal; returns the position's value. The position is solved first; then a
+ * card worth the best needs one zero-window search, the others a SEARCH_NAME(search_exact) below it. */
+static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
+                                                      int32_t *values, tc_mask *legal)
+{
+    tc_mask moves = game_moves(c, s), kept = moves;
+    if (c->solver->switches & TC_SOLVE_EQUIVALENCE) kept = SEARCH_NAME(search_classes)(c, s, moves);
+    int ours = c->side >> s->head.to_act & 1;
+    int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0);
+    for (tc_mask rest = kept; rest; rest &= rest - 1) {
+        int card = tc_lowest(rest);
+        SEARCH_STATE child = *s;
+        game_play(c, &child, card);
+        int32_t v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best)
+                         : SEARCH_NAME(search_node)(c, &child, best, best + 1);
+        if (ours ? v < best : v > best)
+            v = ours ? SEARCH_NAME(search_exact)(c, &child, -TC_SEARCH_INF, v, v)
+                     : SEARCH_NAME(search_exact)(c, &child, v, TC_SEARCH_INF, v);
+        else
+            v = best; /* no card is worth more than the best (less, for the other side) */
+        values[card] = v;
+    }
+    for (tc_mask rest = moves & ~kept; rest; rest &= rest - 1) {
+        int card = tc_lowest(rest);
+        values[card] = values[SEARCH_NAME(search_representative)(c, s, kept, card)];
+    }
+    *legal = moves;
+    return best;
+}
