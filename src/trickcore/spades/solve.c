@@ -93,8 +93,28 @@ static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s)
     return tricks;
 }
 
-/* The side's tricks so far, and as many more as are left, less the sure tricks of the seat to
- * lead for its side. */
+/* Tricks each side will surely take with trumps: a player's trumps above every trump of the
+ * other side each win a trick of their own; for the side of seat 0 (`first`) and the other. */
+static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, int *mine,
+                                int *theirs)
+{
+    tc_mask trumps[2] = {0, 0};
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+        trumps[c->side >> p & 1] |= s->hands[p] & c->r->trumps;
+    int sure[2] = {0, 0};
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
+        int k = c->side >> p & 1;
+        tc_mask enemy = trumps[!k],
+                above = enemy ? ~((tc_bit(tc_highest(enemy)) << 1) - 1) : ~(tc_mask)0;
+        int n = tc_popcount(s->hands[p] & c->r->trumps & above);
+        sure[k] = n > sure[k] ? n : sure[k];
+    }
+    *mine = sure[1];
+    *theirs = sure[0];
+}
+
+/* The side's tricks so far plus its sure tricks, and as many more as are left less the other
+ * side's sure tricks: trump tricks, and the quick tricks of the side to lead. */
 static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
                               int32_t *hi)
 {
@@ -103,12 +123,14 @@ static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int
     *lo = side_tricks(c, s);
     *hi = *lo + left;
     if (s->head.trick_len == 0) {
-        int sure = quick_tricks(c, s);
-        sure = sure < left ? sure : left;
+        int mine, theirs, quick = quick_tricks(c, s);
+        trump_tricks(c, s, &mine, &theirs);
         if (c->side >> s->head.to_act & 1)
-            *lo += sure;
+            mine = quick > mine ? quick : mine;
         else
-            *hi -= sure;
+            theirs = quick > theirs ? quick : theirs;
+        *lo += mine < left ? mine : left;
+        *hi -= theirs < left ? theirs : left;
     }
     return 1;
 }
