@@ -1,0 +1,314 @@
+"""Named endings for the solver, each built card by card and reached by the moves given, with
+the values worked out by hand in the test's docstring. Every test runs on both engines: the
+brute-force twin (tests/reference/solver.py; this is how the twin itself is checked by hand) and
+``Deal.solve`` under all eight combinations of its pruning switches.
+
+Conventions: "values for seat s" are the final values of the whole deal for s's side after each
+legal card of the seat to act, everybody playing best afterwards (s's side for it, every other
+seat against it). Hearts points and Dam avoid points are better low; Spades values better high.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from positions import play, scripted_dam_deal, small_hearts_deal
+
+from reference.solver import best_cards, best_of, reference_values
+from trickcore import Card, CardMultiset, Suit, dam, spades
+
+SWITCHES = [dict(zip(("table", "equivalence", "bounds"), flags, strict=True))
+            for flags in itertools.product((True, False), repeat=3)]
+# Hearts rules with no first-lead, first-trick or hearts-broken restriction: the endings below
+# are about scoring, not about those rules.
+FREE_PLAY = {"first_lead": "left-of-dealer", "first_trick_protected": False,
+             "hearts_must_be_broken": False}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an engine says about a position: the values, the value and the best cards."""
+
+    values: dict[Card, int]
+    value: int
+    best: frozenset[Card]
+
+
+def reference_answer(deal: Any, objective: str | None = None, seat: int | None = None) -> Answer:
+    values = reference_values(deal, objective, seat)
+    value = best_of(deal, values, objective, seat)
+    return Answer(values, value, best_cards(values, value))
+
+
+def solver_answer(deal: Any, objective: str | None = None, seat: int | None = None) -> Answer:
+    """The solver's answer, the same under every switch combination, the deal unchanged."""
+    before = deal.to_json()
+    answers = set()
+    for switches in SWITCHES:
+        solution = deal.solve(objective, seat=seat, **switches)
+        answers.add((tuple(sorted(solution.values.items())), solution.value,
+                     frozenset(solution.best)))
+    assert deal.to_json() == before
+    assert len(answers) == 1, f"the switches disagree: {answers}"
+    values, value, best = answers.pop()
+    return Answer(dict(values), value, best)
+
+
+Engine = Callable[..., Answer]
+
+
+@pytest.fixture(params=["reference", "solver"])
+def solve(request: pytest.FixtureRequest) -> Engine:
+    """Each test runs on the brute-force twin and on the C solver."""
+    return {"reference": reference_answer, "solver": solver_answer}[request.param]
+
+
+def cards(values: dict[str, int]) -> dict[Card, int]:
+    return {Card(name): value for name, value in values.items()}
+
+
+def card_set(*names: str) -> frozenset[Card]:
+    return frozenset(Card(name) for name in names)
+
+
+# -- the twin checked by hand on tiny endings -----------------------------------------------
+
+# Svarta Maja (hearts 1, Q♠ 13), four players with two cards each, no moon; the dealer is seat 3,
+# so seat 0 leads.
+TINY = ["2H AC", "3H KC", "4H QC", "QS 2C"]
+
+
+def tiny_deal() -> Any:
+    return small_hearts_deal(TINY, dealer=3, moon="off", **FREE_PLAY)
+
+
+def test_last_trick_is_forced(solve: Engine) -> None:
+    """After A♣ K♣ Q♣ 2♣ (seat 0 wins, 0 points) and 2♥ 3♥ 4♥, seat 3 holds only Q♠: it must
+    play it and 4♥ (seat 2) takes the trick: 3 hearts + Q♠ = 16 for seat 2, 0 for the others."""
+    deal = play(tiny_deal(), "AC KC QC 2C 2H 3H 4H")
+    assert deal.to_act == 3
+    for seat, points in ((0, 0), (1, 0), (2, 16), (3, 0)):
+        answer = solve(deal, seat=seat)
+        assert answer.values == cards({"QS": points})
+        assert answer.value == points and answer.best == card_set("QS")
+
+
+def test_two_cards_each_by_hand(solve: Engine) -> None:
+    """Seat 0 leads from 2♥ A♣; every other seat plays against the seat valued.
+
+    - 2♥: 3♥ and 4♥ follow, seat 3 (void) discards; 4♥ wins. If seat 3 discards 2♣ it keeps Q♠
+      for the next trick, which seat 2 leads with Q♣ and seat 0's A♣ wins: seat 0 takes Q♠, 13.
+      Against seat 2, seat 3 discards Q♠ instead: seat 2 takes 3 + 13 = 16.
+    - A♣: K♣ Q♣ 2♣ follow, seat 0 wins 0 points and leads 2♥; 3♥ 4♥ Q♠ follow, 4♥ wins: seat 2
+      takes 16, seat 0 nothing.
+
+    Seat 0: {2♥: 13, A♣: 0}, best A♣. Seat 2: 16 either way (seat 0 cannot keep it from Q♠).
+    Seats 1 and 3 never take a point."""
+    deal = tiny_deal()
+    answer = solve(deal)
+    assert answer.values == cards({"2H": 13, "AC": 0})
+    assert answer.value == 0 and answer.best == card_set("AC")
+    assert solve(deal, seat=2).values == cards({"2H": 16, "AC": 16})
+    assert solve(deal, seat=2).value == 16
+    for seat in (1, 3):
+        assert solve(deal, "points", seat=seat).values == cards({"2H": 0, "AC": 0})
+
+
+# -- Hearts: the moon -----------------------------------------------------------------------
+
+# Svarta Maja, four players, three cards each: the moon cards are the six hearts and Q♠ (19).
+MOON = ["AH QH 6C", "2H KH 5H", "3H 2D 3D", "QS 4D 5D"]
+
+
+def moon_deal(moon: str) -> Any:
+    """Seat 0 has taken A♥ 2♥ 3♥ Q♠ (seat 3 discarded Q♠) and leads Q♥: seat 1 is to play,
+    holding K♥ 5♥; seats 2 and 3 hold diamonds only, seat 0 keeps 6♣."""
+    deal = small_hearts_deal(MOON, dealer=3, moon=moon, **FREE_PLAY)
+    return play(deal, "AH 2H 3H QS QH")
+
+
+def test_moon_stopped_by_one_card(solve: Engine) -> None:
+    """Moon "add-to-others" (each other player adds 19). Seat 1 holds K♥ 5♥ on seat 0's Q♥.
+
+    - K♥ wins the trick (Q♥ K♥: 2) and then 5♥ wins the last (seat 0 discards 6♣): seat 1 takes
+      3 points and stops the moon; seat 0 keeps its 16.
+    - 5♥ lets Q♥ win; seat 0 leads 6♣, seat 1 must drop K♥ under it: seat 0 has every heart and
+      Q♠, the moon: seat 1 (and seats 2, 3) score 19, seat 0 scores 0.
+
+    So K♥ is the only good card for seat 1: {K♥: 3, 5♥: 19}. Seat 0, valued, faces seat 1
+    playing against it: {K♥: 16, 5♥: 0}, value 16. Seat 2: {K♥: 0, 5♥: 19}, seat 1 (an opponent
+    of seat 2) plays 5♥: value 19."""
+    deal = moon_deal("add-to-others")
+    assert deal.to_act == 1 and deal.points_taken == (16, 0, 0, 0)
+    answer = solve(deal)
+    assert answer.values == cards({"KH": 3, "5H": 19})
+    assert answer.value == 3 and answer.best == card_set("KH")
+    seat0 = solve(deal, seat=0)
+    assert seat0.values == cards({"KH": 16, "5H": 0}) and seat0.value == 16
+    seat2 = solve(deal, seat=2)
+    assert seat2.values == cards({"KH": 0, "5H": 19})
+    assert seat2.value == 19 and seat2.best == card_set("5H")
+
+
+@pytest.mark.parametrize(("moon", "seat1", "seat0"), [
+    ("off", {"KH": 3, "5H": 0}, {"KH": 16, "5H": 19}),
+    ("subtract-from-shooter", {"KH": 3, "5H": 0}, {"KH": 16, "5H": -19}),
+], ids=["off", "subtract-from-shooter"])
+def test_moon_forms_score_the_same_ending_their_own_way(solve: Engine, moon: str,
+                                                        seat1: dict[str, int],
+                                                        seat0: dict[str, int]) -> None:
+    """The ending of test_moon_stopped_by_one_card with the moon off (seat 0 keeps all 19
+    points) or subtracted from the shooter (seat 0 scores 0 - 19): nobody else pays for a moon,
+    so seat 1 now prefers to duck with 5♥ and score 0."""
+    deal = moon_deal(moon)
+    answer = solve(deal)
+    assert answer.values == cards(seat1)
+    assert answer.best == card_set("5H")
+    assert solve(deal, seat=0).values == cards(seat0)
+
+
+# -- Spardame: the void deal ----------------------------------------------------------------
+
+# Spardame (Q♠ 100), four players, three cards each, no passing; seat 0 leads.
+VOID = ["AS AD 2D", "QS 3D 5C", "2S 6C 7C", "3S 8C 9C"]
+
+
+@pytest.mark.parametrize(("void", "values"), [
+    (True, {"AD": 0, "2D": 100}),
+    (False, {"AD": 100, "2D": 100}),
+], ids=["void", "no-void-rule"])
+def test_spardame_void_deal(solve: Engine, void: bool, values: dict[str, int]) -> None:
+    """Seat 0 has taken the first trick (A♠ over Q♠ 2♠ 3♠: 100 points) and leads again from
+    A♦ 2♦; seat 1 holds 3♦ 5♣, seats 2 and 3 clubs only.
+
+    - A♦ wins (3♦ and two clubs), then 2♦ wins too (nobody has a diamond left): seat 0 takes
+      every trick, the deal is void and everybody scores 0.
+    - 2♦ loses to 3♦: seat 0 keeps its 100.
+
+    With the void rule seat 0 takes every trick on purpose: {A♦: 0, 2♦: 100}; without it, 100
+    either way."""
+    deal = small_hearts_deal(VOID, dealer=3, preset="spardame", void_if_one_takes_all=void)
+    play(deal, "AS QS 2S 3S")
+    assert deal.to_act == 0 and deal.points_taken == (100, 0, 0, 0)
+    answer = solve(deal)
+    assert answer.values == cards(values)
+    assert answer.best == (card_set("AD") if void else card_set("AD", "2D"))
+    line = play(deal.clone(), "AD 3D 6C 8C 2D 5C 7C 9C")
+    assert line.is_void is void and line.points() == ((0, 0, 0, 0) if void else (100, 0, 0, 0))
+
+
+# -- Spades: a nil covered by the partner ---------------------------------------------------
+
+# Dealer 1, so seat 2 bids and leads first. Seat 2 holds the top clubs, diamonds and hearts and
+# wins the first nine tricks; the tenth (J♣ led) is ruffed by seat 3 with 2♠, which breaks
+# spades. Seat 0 bids nil and has taken nothing.
+NIL = [
+    "2C 3C 4C 2D 3D 4D 2H 3H 4H JD KS 3S 4S",
+    "5C 6C 7C 5D 6D 7D 5H 6H 7H JH 8S 9S TS",
+    "AC KC QC JC AD KD QD AH KH QH AS QS JS",
+    "8C 9C TC 8D 9D TD 8H 9H TH 2S 5S 6S 7S",
+]
+NIL_PLAY = ("AC 8C 2C 5C KC 9C 3C 6C QC TC 4C 7C AD 8D 2D 5D KD 9D 3D 6D QD TD 4D 7D "
+            "AH 8H 2H 5H KH 9H 3H 6H QH TH 4H 7H JC 2S JD JH")
+
+
+def nil_deal() -> spades.Deal:
+    """Bids (from seat 2): 9, 1, nil, 2. After ten tricks seat 3 leads 5♠, seat 0 (the nil)
+    has to play K♠ (it holds K♠ 3♠ 4♠ and plays the king), seat 1 plays 8♠; seat 2 is to play
+    with A♠ Q♠ J♠."""
+    deal = spades.Deal(spades.Rules.standard(), NIL, dealer=1)
+    for bid in (9, 1, "nil", 2):
+        deal.bid(bid)
+    return play(deal, NIL_PLAY + " 5S KS 8S")
+
+
+def test_nil_covered_by_partner(solve: Engine) -> None:
+    """Objective "score" for side 0 (seats 0 and 2: nil + 9 bid), seat 2 to play on K♠.
+
+    - A♠ covers the king; seat 2 then wins Q♠ and J♠ too (seat 0's 3♠ 4♠ always lose): seat 2
+      has 12 tricks, 9 + 3 overtricks = 93, the nil is made: +100: 193.
+    - Q♠ or J♠ lets K♠ win: the nil fails (-100); seat 2 still wins the last two tricks: 11
+      tricks, 92 (the nil's trick counts as a bag, not a point): -8.
+
+    {A♠: 193, Q♠: -8, J♠: -8}, the same for seat 0, the nil bidder (the same side). Side 1
+    (bid 1 + 2, one trick) is set whatever happens: -30. Counted in tricks the nil does not
+    matter: side 0 takes 12 of the 13 tricks either way."""
+    deal = nil_deal()
+    assert deal.to_act == 2 and deal.tricks_won == (0, 0, 9, 1)
+    for seat in (2, 0):
+        answer = solve(deal, "score", seat=seat)
+        assert answer.values == cards({"AS": 193, "QS": -8, "JS": -8})
+        assert answer.value == 193 and answer.best == card_set("AS")
+    assert solve(deal, "score", seat=1).values == cards({"AS": -30, "QS": -30, "JS": -30})
+    tricks = solve(deal, "tricks")
+    assert tricks.values == cards({"AS": 12, "QS": 12, "JS": 12})
+    assert tricks.best == card_set("AS", "QS", "JS")
+    assert solve(deal).values == tricks.values  # "tricks" is the default objective
+
+
+# -- Dam: identical cards and the turned trump ----------------------------------------------
+
+
+@pytest.mark.parametrize(("duplicates", "seat1", "seat0"), [
+    ("first", {"KD": 0, "3D": 0, "5D": 0}, {"KD": 684, "3D": 684, "5D": 684}),
+    ("last", {"KD": 78, "3D": 0, "5D": 0}, {"KD": 606, "3D": 684, "5D": 684}),
+], ids=["first", "last"])
+def test_duplicate_cards_first_and_last(solve: Engine, duplicates: str, seat1: dict[str, int],
+                                        seat0: dict[str, int]) -> None:
+    """Dam avoid, two packs, four hands of 13. Seat 0 won all 23 filler tricks (606 points) and
+    leads ♦K; the endgame hands are seat 0 ♦K ♣2 ♣2, seat 1 ♦K ♦3 ♦5, seat 2 ♦4 ♠7 ♠7, seat 3
+    ♦6 ♥8 ♥8. Seat 1 is to play.
+
+    - ♦3 or ♦5: seat 0's ♦K wins, then its ♣2 twice (nobody else has a club): seat 1 takes 0.
+    - ♦K, the identical card: under "first" seat 0's king (played first) still wins: 0 again.
+      Under "last" seat 1's king wins (♦K ♦K ♦4 ♦6: 36), and seat 1 wins the last two tricks
+      with its two diamonds (nobody else holds one): 3 + 5 + 2·(2 + 7 + 8) = 42: 78.
+
+    Seat 0's values are the rest of the deck's 684 points."""
+    rules = dam.Rules.avoid(players=4, hand_size=13, packs=2, duplicates=duplicates)
+    deal = scripted_dam_deal(rules, ["KD 2C 2C", "KD 3D 5D", "4D 7S 7S", "6D 8H 8H"])
+    assert deal.points_taken == (606, 0, 0, 0)
+    play(deal, "KD")
+    answer = solve(deal)
+    assert answer.values == cards(seat1)
+    assert answer.value == 0
+    assert solve(deal, seat=0).values == cards(seat0)
+
+
+@pytest.mark.parametrize(("turn_trump", "seat1", "seat0"), [
+    (False, {"3D": 0, "AS": 18, "9S": 10}, {"3D": 684, "AS": 666, "9S": 674}),
+    (True, {"3D": 16, "AS": 32, "9S": 32}, {"3D": 668, "AS": 652, "9S": 652}),
+], ids=["no-trump", "spades-turned"])
+def test_trump_turn_up_changes_the_values(solve: Engine, turn_trump: bool,
+                                          seat1: dict[str, int], seat0: dict[str, int]) -> None:
+    """Dam avoid, two packs, two hands of 10, the same cards drawn in the same order; with
+    turn_trump the last card drawn, ♠7, is the turned one and spades are trump. Seat 0 won the
+    49 filler tricks (652 points) and leads ♣Q from ♣Q ♣4 ♦2; seat 1 holds ♠A ♦3 ♠9 (void in
+    clubs). Seat 0 plays against seat 1 (two seats: the game is zero-sum, 684 in all).
+
+    No trump: seat 1, void in clubs, wins a trick only with ♦3 on ♦2, and then the last with
+    the card it leads:
+    - ♦3: seat 1 has no diamond left and wins nothing: 0.
+    - ♠A: seat 1 keeps ♦3 ♠9; seat 0 leads ♦2 (♦3 wins 5) and then ♠9 wins over ♣4 (13): 18.
+    - ♠9: seat 1 keeps ♦3 ♠A; seat 0 leads ♦2, ♦3 wins 5 and ♠A over ♣4 wins 5: 10 (on a ♣4
+      lead seat 1 would discard ♦3 and take nothing).
+    Spades trump:
+    - ♠A or ♠9 ruffs ♣Q and seat 1 wins all three tricks (its other spade is a trump, its ♦3 is
+      the only diamond after ♦2 falls): the 32 points left.
+    - ♦3: ♣Q wins (16 to seat 0), then seat 1's two spades ruff both tricks: 4 + 2 + 9 + 1 = 16.
+    """
+    rules = dam.Rules.avoid(players=2, hand_size=10, packs=2, turn_trump=turn_trump)
+    deal = scripted_dam_deal(rules, ["QC 4C 2D", "AS 3D 9S"])
+    assert deal.trump == (Suit.SPADES if turn_trump else None)
+    assert deal.trump_card == (Card("7S") if turn_trump else None)
+    assert deal.points_taken == (652, 0)
+    assert deal.hand(1) == CardMultiset("AS 3D 9S")
+    play(deal, "QC")
+    answer = solve(deal)
+    assert answer.values == cards(seat1)
+    assert answer.best == card_set("3D")
+    assert solve(deal, seat=0).values == cards(seat0)
