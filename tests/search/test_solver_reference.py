@@ -42,6 +42,9 @@ from reference.solver import (
     side_of,
 )
 from trickcore import Card, CardSet
+from trickcore.search._solver import BEST_ISA, Solver
+from trickcore.search._solver import SWITCHES as SOLVER_SWITCHES
+from trickcore.search.solver import _request
 
 SWITCHES = [dict(zip(("table", "equivalence", "bounds"), flags, strict=True))
             for flags in itertools.product((True, False), repeat=3)]
@@ -289,3 +292,19 @@ def test_reference_best_cards_play_out_to_its_value(game: str, data: st.DataObje
         assert step == value
         work.play(data.draw(st.sampled_from(sorted(best_cards(values, step))), label="card"))
     assert final_value(work, objective or objectives(deal)[0], seat) == value
+
+
+@pytest.mark.parametrize("game", GAMES)
+@given(data=st.data())
+@FEW
+def test_instruction_set_variants_agree(game: str, data: st.DataObject) -> None:
+    """The portable search and the BMI2 one (where this CPU has it) give the twin's values."""
+    deal, objective, seat = draw_case(data, game)
+    request = _request(deal, objective, seat)
+    expected = reference_values(deal, objective, seat)
+    for variant in range(BEST_ISA + 1):
+        solver = Solver(1 << 16, sum(SOLVER_SWITCHES.values()))
+        solver.isa = variant
+        values, legal, value = solver.solve(deal, request.code, request.mask)
+        assert {card: int(values[int(card)]) for card in CardSet(legal)} == expected
+        assert value == best_of(deal, expected, objective, seat)

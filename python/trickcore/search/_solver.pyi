@@ -7,6 +7,7 @@ from trickcore.core._binding import DealBinding
 
 SWITCHES: dict[str, int]
 MIN_TABLE_BYTES: int
+BEST_ISA: int
 
 class Solver:
     def __init__(self, table_bytes: int, switches: int) -> None: ...

@@ -27,6 +27,7 @@ from trickcore.core.errors import error_for_status
 SWITCHES = {"table": TC_SOLVE_TABLE, "equivalence": TC_SOLVE_EQUIVALENCE,
             "bounds": TC_SOLVE_BOUNDS}
 MIN_TABLE_BYTES = 4096
+BEST_ISA = tc_isa_best()  # the fastest instruction-set variant this CPU runs (0: portable)
 
 
 cdef class Solver:
