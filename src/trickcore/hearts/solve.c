@@ -17,7 +17,7 @@ typedef struct {
 
 #define SEARCH_STATE tc_hearts_state
 #define SEARCH_CTX hearts_ctx
-#define SEARCH_KEY_WORDS (TC_HEARTS_MAX_PLAYERS + 3)
+#define SEARCH_KEY_WORDS 6
 
 static inline tc_mask game_moves(const hearts_ctx *c, const tc_hearts_state *s)
 {
@@ -52,24 +52,23 @@ static inline int32_t game_base(const hearts_ctx *c, const tc_hearts_state *s)
     return -side_points(c, s);
 }
 
-/* The hands by rank among the live cards, the special cards' words, the leader, hearts broken, who took a trick (bonus, void deal) and who took moon cards (none, one
+/* Who holds each live card in rank order, the special cards' words, the leader, hearts broken, who took a trick (bonus, void deal) and who took moon cards (none, one
  * seat, several): all that final - base depends on. */
 static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint64_t *key)
 {
     uint64_t took = 0, owner = 0;
     tc_mask live = 0;
     for (int p = 0; p < c->players; ++p) live |= s->hands[p];
-    for (int p = 0; p < TC_HEARTS_MAX_PLAYERS; ++p)
-        key[p] = p < c->players ? tc_search_pack(s->hands[p], live) : 0;
+    tc_search_owner_words(s->hands, c->players, live, key, 3);
     for (int p = 0; p < c->players; ++p) {
         took |= (uint64_t)(c->took_keyed && s->taken[p] != 0) << p;
         if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))
             owner = owner ? 7 : (uint64_t)p + 1;
     }
-    tc_search_special_words(live, c->special, key + TC_HEARTS_MAX_PLAYERS);
-    key[TC_HEARTS_MAX_PLAYERS + 2] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
-                                     (uint64_t)s->hearts_broken << 28 | took << 29 | owner << 35 |
-                                     (uint64_t)(s->head.tricks_played == 0) << 38;
+    tc_search_special_words(live, c->special, key + 3);
+    key[5] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
+             (uint64_t)s->hearts_broken << 28 | took << 29 | owner << 35 |
+             (uint64_t)(s->head.tricks_played == 0) << 38;
 }
 
 static inline tc_mask trick_cards(const tc_hearts_state *s)

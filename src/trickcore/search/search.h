@@ -44,23 +44,24 @@ typedef struct {
     uint8_t pad[2];
 } search_entry;
 
+/* A hash of the key: its words multiplied by distinct odd constants (independent, so they
+ * pipeline), then mixed. */
 static inline uint64_t search_hash(const uint64_t *key)
 {
-    uint64_t h = UINT64_C(0x9E3779B97F4A7C15);
-    for (int i = 0; i < SEARCH_KEY_WORDS; ++i) {
-        h ^= key[i];
-        h *= UINT64_C(0xBF58476D1CE4E5B9);
-        h ^= h >> 31;
-    }
-    return h;
+    uint64_t h = 0, m = UINT64_C(0x9E3779B97F4A7C15);
+    for (int i = 0; i < SEARCH_KEY_WORDS; ++i, m += UINT64_C(0x632BE59BD9B4E01A))
+        h += (key[i] ^ (key[i] >> 29)) * m;
+    h ^= h >> 31;
+    h *= UINT64_C(0xBF58476D1CE4E5B9);
+    return h ^ h >> 32;
 }
 
 /* The entry of `key` in the table, or the one to replace (stale, else the cheapest). */
 static inline search_entry *search_slot(tc_solver *sv, const uint64_t *key, int *found)
 {
     int64_t buckets = sv->table_bytes / (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET);
-    search_entry *bucket = (search_entry *)sv->table +
-                           (int64_t)(search_hash(key) % (uint64_t)buckets) * TC_SEARCH_BUCKET;
+    uint64_t at = ((search_hash(key) >> 32) * (uint64_t)buckets) >> 32; /* 0..buckets-1 */
+    search_entry *bucket = (search_entry *)sv->table + (int64_t)at * TC_SEARCH_BUCKET;
     search_entry *victim = bucket;
     for (int i = 0; i < TC_SEARCH_BUCKET; ++i) {
         search_entry *e = bucket + i;

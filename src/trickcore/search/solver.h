@@ -59,6 +59,19 @@ static inline uint64_t tc_search_pack(tc_mask m, tc_mask live)
     return packed;
 }
 
+/* The hands (disjoint) as `words` words over the live cards in rank order: word b holds bit b
+ * of the seat holding each card, so n hands take ceil(log2 n) words (tc_search_pack). */
+static inline void tc_search_owner_words(const tc_mask *hands, int players, tc_mask live,
+                                         uint64_t *key, int words)
+{
+    for (int b = 0; b < words; ++b) {
+        tc_mask held = 0;
+        for (int p = 0; p < players; ++p)
+            if (p >> b & 1) held |= hands[p];
+        key[b] = tc_search_pack(held, live);
+    }
+}
+
 /* The key words of the special cards: where they stand among the live cards, and which are
  * live. With the packed hands and the suit counts, that fixes each live card's role (its
  * value, its part in the rules) in rank order, all a position's value depends on. */

@@ -18,7 +18,7 @@ typedef struct {
 
 #define SEARCH_STATE tc_spades_state
 #define SEARCH_CTX spades_ctx
-#define SEARCH_KEY_WORDS (TC_SPADES_PLAYERS + 3)
+#define SEARCH_KEY_WORDS 5
 
 static inline tc_mask game_moves(const spades_ctx *c, const tc_spades_state *s)
 {
@@ -47,20 +47,20 @@ static inline int32_t game_base(const spades_ctx *c, const tc_spades_state *s)
     return c->objective == TC_SOLVE_TRICKS ? side_tricks(c, s) : 0;
 }
 
-/* The hands by rank among the live cards, the jokers' words, the leader, spades broken and, for
+/* Who holds each live card in rank order, the jokers' words, the leader, spades broken and, for
  * the score, the side's tricks. */
 static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint64_t *key)
 {
     uint64_t taken = 0;
     tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) key[p] = tc_search_pack(s->hands[p], live);
+    tc_search_owner_words(s->hands, TC_SPADES_PLAYERS, live, key, 2);
     if (c->objective == TC_SOLVE_SCORE)
         taken = c->by_seat ? (uint64_t)s->head.tricks_won[c->first] |
                                  (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
                            : (uint64_t)side_tricks(c, s);
-    tc_search_special_words(live, c->special, key + TC_SPADES_PLAYERS);
-    key[TC_SPADES_PLAYERS + 2] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
-                                 (uint64_t)s->spades_broken << 27 | taken << 28;
+    tc_search_special_words(live, c->special, key + 2);
+    key[4] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
+             (uint64_t)s->spades_broken << 27 | taken << 28;
 }
 
 /* Sure tricks of the seat to lead: its unbroken run of top live cards in each suit, where a
