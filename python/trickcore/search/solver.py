@@ -115,7 +115,9 @@ def _switches(table: bool, equivalence: bool, bounds: bool) -> int:
 
 
 def _tricks_left(deal: TrickDeal) -> int:
-    return math.ceil(sum(len(deal.hand(p)) for p in range(deal.players)) / deal.players)
+    """About how many tricks are left: the cards in the hands (and Dam's pile) per seat."""
+    cards = sum(len(deal.hand(p)) for p in range(deal.players)) + getattr(deal, "pile_size", 0)
+    return math.ceil(cards / deal.players)
 
 
 def _solution(request: _Request, to_act: int, solver: Solver,
