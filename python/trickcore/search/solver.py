@@ -103,7 +103,7 @@ def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Reque
 def _table_bytes(tt_mb: object, tricks_left: int) -> int:
     """The table for a solve: ``tt_mb`` megabytes at most, less for a short ending."""
     cap = whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError) << 20
-    return max(MIN_TABLE_BYTES, min(cap, 65536 << min(tricks_left, 13)))
+    return max(MIN_TABLE_BYTES, min(cap, 16384 << min(tricks_left, 13)))
 
 
 def _switches(table: bool, equivalence: bool, bounds: bool) -> int:
