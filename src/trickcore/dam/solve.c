@@ -5,14 +5,10 @@
 #include "trickcore/dam/solve.h"
 
 typedef struct {
-    tc_solver *solver;
-    uint8_t side;
-    uint8_t role[TC_NUM_CARD_IDS];
-    int8_t win_tricks; /* search order: seats want tricks (else they duck) */
+    tc_search_base base;
     const tc_dam_rules *r;
     int8_t players;
-    int8_t sign;     /* +1 collect, -1 avoid */
-    tc_mask special; /* cards whose role differs from their suit's (tc_search_special_cards) */
+    int8_t sign;                                  /* +1 collect, -1 avoid */
     tc_multiset pile_cards[TC_DAM_MAX_CARDS + 1]; /* [i]: the cards of pile[i..end) */
     int32_t pile_gain[TC_DAM_MAX_CARDS + 1];      /* [i]: their positive points, and negative */
     int32_t pile_loss[TC_DAM_MAX_CARDS + 1];
@@ -38,7 +34,7 @@ static inline int32_t side_score(const dam_ctx *c, const tc_dam_state *s, int ov
 {
     int32_t sum = 0;
     for (int p = 0; p < c->players; ++p) {
-        if (!(c->side >> p & 1)) continue;
+        if (!(c->base.side >> p & 1)) continue;
         if (!c->r->score_tricks)
             sum += s->points_taken[p];
         else
@@ -71,7 +67,7 @@ static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *k
     int k = 2 * TC_DAM_MAX_PLAYERS;
     key[k] = tc_search_pack(pile.once, live);
     key[k + 1] = tc_search_pack(pile.twice, live);
-    tc_search_special_words(live, c->special, key + k + 2);
+    tc_search_special_words(live, c->base.special, key + k + 2);
     key[k + 4] =
         tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 | (uint64_t)s->pile_next << 27;
 }
@@ -130,26 +126,21 @@ static inline const uint8_t *game_trick_keys(const dam_ctx *c, const tc_dam_stat
 int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request request,
                  tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
 {
-    if (s->head.phase != TC_PHASE_PLAY) return TC_ERR_STATE;
-    if (request.objective != TC_SOLVE_POINTS || !request.side || request.side >> r->players)
-        return TC_ERR_ARGUMENT;
-    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
-        return TC_ERR_ARGUMENT;
     dam_ctx c;
-    c.solver = solver;
-    c.side = request.side;
+    int status =
+        search_begin(&c.base, &s->head, request, 1u << TC_SOLVE_POINTS, solver, r->collect);
+    if (status != TC_OK) return status;
     c.r = r;
     c.players = r->players;
-    c.win_tricks = r->collect;
     c.sign = (int8_t)(r->collect ? 1 : -1);
     int values_seen = 0, seen[TC_NUM_CARD_IDS];
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* a role per distinct value */
         int k = 0;
         while (k < values_seen && seen[k] != r->values[card]) ++k;
         if (k == values_seen) seen[values_seen++] = r->values[card];
-        c.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : (uint8_t)k;
+        c.base.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : (uint8_t)k;
     }
-    c.special = tc_search_special_cards(c.role, r->deck.once);
+    c.base.special = tc_search_special_cards(c.base.role, r->deck.once);
     c.pile_cards[s->pile_end] = (tc_multiset){0, 0};
     c.pile_gain[s->pile_end] = c.pile_loss[s->pile_end] = 0;
     for (int i = s->pile_end - 1; i >= s->pile_next; --i) {
@@ -159,7 +150,6 @@ int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request 
         c.pile_gain[i] = c.pile_gain[i + 1] + (v > 0 ? v : 0);
         c.pile_loss[i] = c.pile_loss[i + 1] + (v < 0 ? v : 0);
     }
-    solver->stats = (tc_solve_stats){0, 0, 0};
     *value = c.sign * search_root(&c, s, values, legal);
     for (tc_mask rest = *legal; rest; rest &= rest - 1) values[tc_lowest(rest)] *= c.sign;
     return TC_OK;

@@ -5,14 +5,10 @@
 #include "trickcore/hearts/solve.h"
 
 typedef struct {
-    tc_solver *solver;
-    uint8_t side;
-    uint8_t role[TC_NUM_CARD_IDS];
-    int8_t win_tricks; /* search order: seats want tricks (else they duck) */
+    tc_search_base base;
     const tc_hearts_rules *r;
     int8_t players;
     int8_t took_keyed; /* the bonus or the void deal make "took a trick" part of the key */
-    tc_mask special;   /* cards whose role differs from their suit's (tc_search_special_cards) */
 } hearts_ctx;
 
 #define SEARCH_STATE tc_hearts_state
@@ -33,7 +29,7 @@ static inline int32_t side_points(const hearts_ctx *c, const tc_hearts_state *s)
 {
     int32_t points = 0;
     for (int p = 0; p < c->players; ++p)
-        if (c->side >> p & 1) points += tc_hearts_points(c->r, s->taken[p]);
+        if (c->base.side >> p & 1) points += tc_hearts_points(c->r, s->taken[p]);
     return points;
 }
 
@@ -43,7 +39,7 @@ static inline int32_t game_final(const hearts_ctx *c, const tc_hearts_state *s)
     int shooter, void_deal;
     tc_hearts_score_of(c->r, c->players, s->taken, points, &shooter, &void_deal);
     for (int p = 0; p < c->players; ++p)
-        if (c->side >> p & 1) sum += points[p];
+        if (c->base.side >> p & 1) sum += points[p];
     return -sum;
 }
 
@@ -65,7 +61,7 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
         if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))
             owner = owner ? 7 : (uint64_t)p + 1;
     }
-    tc_search_special_words(live, c->special, key + 3);
+    tc_search_special_words(live, c->base.special, key + 3);
     key[5] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
              (uint64_t)s->hearts_broken << 28 | took << 29 | owner << 35 |
              (uint64_t)(s->head.tricks_played == 0) << 38;
@@ -89,7 +85,7 @@ static inline int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int
     for (int p = 0; p < c->players; ++p) {
         moon_takers += (s->taken[p] & r->moon_cards) != 0;
         takers += s->taken[p] != 0;
-        bonus_seats += (c->side >> p & 1) && !s->taken[p];
+        bonus_seats += (c->base.side >> p & 1) && !s->taken[p];
     }
     if ((r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) ||
         (r->void_if_one_takes_all && takers < 2))
@@ -142,27 +138,20 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
 int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve_request request,
                     tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
 {
-    if (s->head.phase != TC_PHASE_PLAY) return TC_ERR_STATE;
-    if (request.objective != TC_SOLVE_POINTS || !request.side || request.side >> r->players)
-        return TC_ERR_ARGUMENT;
-    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
-        return TC_ERR_ARGUMENT;
     hearts_ctx c;
-    c.solver = solver;
-    c.side = request.side;
+    int status = search_begin(&c.base, &s->head, request, 1u << TC_SOLVE_POINTS, solver, 0);
+    if (status != TC_OK) return status;
     c.r = r;
     c.players = r->players;
-    c.win_tricks = 0;
     c.took_keyed = r->void_if_one_takes_all || r->no_tricks_bonus;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* value and moon part; Q♠ apart */
         int group = 0;
         for (int i = 0; i < r->value_count; ++i)
             if (r->value_cards[i] >> card & 1) group = i + 1;
-        c.role[card] = (uint8_t)(2 * group + (int)(r->moon_cards >> card & 1));
+        c.base.role[card] = (uint8_t)(2 * group + (int)(r->moon_cards >> card & 1));
     }
-    c.role[TC_HEARTS_QUEEN] = TC_SEARCH_ALONE;
-    c.special = tc_search_special_cards(c.role, r->deck);
-    solver->stats = (tc_solve_stats){0, 0, 0};
+    c.base.role[TC_HEARTS_QUEEN] = TC_SEARCH_ALONE;
+    c.base.special = tc_search_special_cards(c.base.role, r->deck);
     *value = -search_root(&c, s, values, legal);
     for (tc_mask rest = *legal; rest; rest &= rest - 1) values[tc_lowest(rest)] *= -1;
     return TC_OK;

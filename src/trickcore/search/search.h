@@ -79,6 +79,26 @@ static inline search_entry *search_slot(tc_solver *sv, const uint64_t *key, int 
     return victim;
 }
 
+/* Starts a solve: TC_ERR_STATE outside the play phase, TC_ERR_ARGUMENT for an objective not in
+ * `objectives` (bit per objective), a side not among the seats or a table under one bucket;
+ * else fills `base` (roles and special cards are the game's to set) and clears the statistics. */
+static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
+                               tc_solve_request request, unsigned objectives, tc_solver *solver,
+                               int win_tricks)
+{
+    if (head->phase != TC_PHASE_PLAY) return TC_ERR_STATE;
+    if (request.objective < 0 || request.objective > TC_SOLVE_SCORE ||
+        !(objectives >> request.objective & 1) || !request.side || request.side >> head->players)
+        return TC_ERR_ARGUMENT;
+    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
+        return TC_ERR_ARGUMENT;
+    base->solver = solver;
+    base->side = request.side;
+    base->win_tricks = (int8_t)win_tricks;
+    solver->stats = (tc_solve_stats){0, 0, 0};
+    return TC_OK;
+}
+
 #define SEARCH_NAME(f) f##_portable
 #define SEARCH_TARGET
 #include "trickcore/search/search_body.h"
@@ -96,7 +116,7 @@ static inline search_entry *search_slot(tc_solver *sv, const uint64_t *key, int 
 static int32_t search_root(SEARCH_CTX *c, const SEARCH_STATE *s, int32_t *values, tc_mask *legal)
 {
 #ifdef TC_ISA_BMI2_CLONE
-    if (c->solver->isa == TC_ISA_BMI2) return search_root_bmi2(c, s, values, legal);
+    if (c->base.solver->isa == TC_ISA_BMI2) return search_root_bmi2(c, s, values, legal);
 #endif
     return search_root_portable(c, s, values, legal);
 }

@@ -11,12 +11,12 @@ static inline SEARCH_TARGET tc_mask SEARCH_NAME(search_classes)(const SEARCH_CTX
     tc_mask hand = game_hand(c, s, seat), others = game_others(c, s, seat), kept = legal;
     for (tc_mask rest = legal; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
-        if (c->role[card] == TC_SEARCH_ALONE || (others >> card & 1)) continue;
+        if (c->base.role[card] == TC_SEARCH_ALONE || (others >> card & 1)) continue;
         tc_mask above = hand & tc_suit_mask(tc_suit(card)) & ~((tc_bit(card) << 1) - 1);
         if (!above) continue;
         int next = tc_lowest(above);
         tc_mask between = (tc_bit(next) << 1) - tc_bit(card); /* card..next inclusive */
-        if (c->role[next] == c->role[card] && !(others & between) && (legal >> next & 1))
+        if (c->base.role[next] == c->base.role[card] && !(others & between) && (legal >> next & 1))
             kept &= ~tc_bit(card);
     }
     return kept;
@@ -34,7 +34,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_representative)(const SEARCH_
     return card;
 }
 
-/* How promising a card looks, for the search order: wanting tricks (c->win_tricks), win the
+/* How promising a card looks, for the search order: wanting tricks (c->base.win_tricks), win the
  * trick cheaply unless a partner holds it, lead high; else duck under the winner with the
  * highest card that does, lead low. Cut-off history breaks ties. */
 static inline SEARCH_TARGET int SEARCH_NAME(search_promise)(const SEARCH_CTX *c,
@@ -43,10 +43,10 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_promise)(const SEARCH_CTX *c,
                                                             int best_key, int winner, int last)
 {
     int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
-    if (s->head.trick_len == 0) return c->win_tricks ? rank : -rank;
+    if (s->head.trick_len == 0) return c->base.win_tricks ? rank : -rank;
     int beats = keys[card] > best_key || (last && keys[card] == best_key && best_key > 0);
-    int partner = (c->side >> winner & 1) == (c->side >> seat & 1);
-    if (c->win_tricks) return partner || !beats ? -rank : 32 - rank;
+    int partner = (c->base.side >> winner & 1) == (c->base.side >> seat & 1);
+    if (c->base.win_tricks) return partner || !beats ? -rank : 32 - rank;
     return beats ? -rank : 32 + rank;
 }
 
@@ -56,7 +56,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
                                                           int first, uint8_t *cards)
 {
     int seat = s->head.to_act, best_key = 0, winner = seat, last = 0, n = 0;
-    const uint16_t *history = c->solver->history[seat];
+    const uint16_t *history = c->base.solver->history[seat];
     const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
     int score[TC_NUM_CARD_IDS];
     if (first != TC_NO_CARD && (moves >> first & 1)) {
@@ -82,7 +82,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
 static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t alpha, int32_t beta)
 {
-    tc_solver *sv = c->solver;
+    tc_solver *sv = c->base.solver;
     sv->stats.nodes++;
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lower = -TC_SEARCH_INF, upper = TC_SEARCH_INF;
@@ -114,7 +114,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
             entry->depth = 0;
         }
     }
-    int seat = s->head.to_act, ours = c->side >> seat & 1;
+    int seat = s->head.to_act, ours = c->base.side >> seat & 1;
     tc_mask moves = game_moves(c, s);
     if (sv->switches & TC_SOLVE_EQUIVALENCE) moves = SEARCH_NAME(search_classes)(c, s, moves);
     uint8_t cards[TC_NUM_CARD_IDS];
@@ -164,7 +164,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
 {
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lo = -TC_SEARCH_INF, hi = TC_SEARCH_INF;
-    if ((c->solver->switches & TC_SOLVE_BOUNDS) && game_bounds(c, s, &lo, &hi)) {
+    if ((c->base.solver->switches & TC_SOLVE_BOUNDS) && game_bounds(c, s, &lo, &hi)) {
         lower = lo > lower ? lo : lower;
         upper = hi < upper ? hi : upper;
     }
@@ -187,8 +187,9 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
                                                       int32_t *values, tc_mask *legal)
 {
     tc_mask moves = game_moves(c, s), kept = moves;
-    if (c->solver->switches & TC_SOLVE_EQUIVALENCE) kept = SEARCH_NAME(search_classes)(c, s, moves);
-    int ours = c->side >> s->head.to_act & 1;
+    if (c->base.solver->switches & TC_SOLVE_EQUIVALENCE)
+        kept = SEARCH_NAME(search_classes)(c, s, moves);
+    int ours = c->base.side >> s->head.to_act & 1;
     int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0);
     for (tc_mask rest = kept; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);

@@ -115,6 +115,15 @@ static inline tc_mask tc_search_special_cards(const uint8_t *role, tc_mask deck)
     return special;
 }
 
+/* What every game's search context opens with, as member `base` (search.h reads it). */
+typedef struct {
+    tc_solver *solver;
+    uint8_t side;                  /* bit p: seat p is on the valued side */
+    int8_t win_tricks;             /* search order: seats want tricks (else they duck) */
+    uint8_t role[TC_NUM_CARD_IDS]; /* what rank does not decide: equal roles may fold */
+    tc_mask special;               /* cards whose role differs from their suit's */
+} tc_search_base;
+
 /* Sets up a solver on zeroed caller memory (at least 4 KiB) with `switches`. */
 void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int switches);
 

@@ -4,16 +4,12 @@
 #include "trickcore/spades/solve.h"
 
 typedef struct {
-    tc_solver *solver;
-    uint8_t side;
-    uint8_t role[TC_NUM_CARD_IDS];
-    int8_t win_tricks; /* search order: seats want tricks (else they duck) */
+    tc_search_base base;
     const tc_spades_rules *r;
     int8_t objective;
     int8_t first, second; /* the side's seats (second -1 in cutthroat) */
     int8_t by_seat;       /* score: a nil on the side makes each seat's tricks count apart */
     int32_t score[TC_SPADES_TRICKS + 1][TC_SPADES_TRICKS + 1]; /* by first's, second's tricks */
-    tc_mask special; /* the jokers: keyed apart (tc_search_special_cards) */
 } spades_ctx;
 
 #define SEARCH_STATE tc_spades_state
@@ -58,7 +54,7 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
         taken = c->by_seat ? (uint64_t)s->head.tricks_won[c->first] |
                                  (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
                            : (uint64_t)side_tricks(c, s);
-    tc_search_special_words(live, c->special, key + 2);
+    tc_search_special_words(live, c->base.special, key + 2);
     key[4] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
              (uint64_t)s->spades_broken << 27 | taken << 28;
 }
@@ -68,11 +64,11 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
  * only when they may be led; cashed in any order, each wins (docs/kernels.md, "Solver"). */
 static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s)
 {
-    int leader = s->head.to_act, ours = c->side >> leader & 1, tricks = 0;
+    int leader = s->head.to_act, ours = c->base.side >> leader & 1, tricks = 0;
     tc_mask hand = s->hands[leader], live = 0, ruffers = 0;
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
         live |= s->hands[p];
-        if ((c->side >> p & 1) != ours && (s->hands[p] & c->r->trumps)) ruffers |= tc_bit(p);
+        if ((c->base.side >> p & 1) != ours && (s->hands[p] & c->r->trumps)) ruffers |= tc_bit(p);
     }
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
         tc_mask cards = c->r->suit_masks[suit], rest = live & cards;
@@ -100,10 +96,10 @@ static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, i
 {
     tc_mask trumps[2] = {0, 0};
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-        trumps[c->side >> p & 1] |= s->hands[p] & c->r->trumps;
+        trumps[c->base.side >> p & 1] |= s->hands[p] & c->r->trumps;
     int sure[2] = {0, 0};
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-        int k = c->side >> p & 1;
+        int k = c->base.side >> p & 1;
         tc_mask enemy = trumps[!k],
                 above = enemy ? ~((tc_bit(tc_highest(enemy)) << 1) - 1) : ~(tc_mask)0;
         int n = tc_popcount(s->hands[p] & c->r->trumps & above);
@@ -125,7 +121,7 @@ static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int
     if (s->head.trick_len == 0) {
         int mine, theirs, quick = quick_tricks(c, s);
         trump_tricks(c, s, &mine, &theirs);
-        if (c->side >> s->head.to_act & 1)
+        if (c->base.side >> s->head.to_act & 1)
             mine = quick > mine ? quick : mine;
         else
             theirs = quick > theirs ? quick : theirs;
@@ -183,31 +179,26 @@ static void score_table(spades_ctx *c, const tc_spades_state *s)
 int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve_request request,
                     tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
 {
-    if (s->head.phase != TC_PHASE_PLAY) return TC_ERR_STATE;
-    if (request.objective != TC_SOLVE_TRICKS && request.objective != TC_SOLVE_SCORE)
-        return TC_ERR_ARGUMENT;
-    int first = request.side ? tc_lowest(request.side) : 0;
+    spades_ctx c;
+    unsigned objectives = 1u << TC_SOLVE_TRICKS | 1u << TC_SOLVE_SCORE;
+    int status = search_begin(&c.base, &s->head, request, objectives, solver, 1);
+    if (status != TC_OK) return status;
+    int first = tc_lowest(request.side);
     uint8_t side = r->partnerships ? (uint8_t)(5u << (first & 1)) : (uint8_t)(1u << first);
     if (request.side != side) return TC_ERR_ARGUMENT; /* a side is the rules' side */
-    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
-        return TC_ERR_ARGUMENT;
-    spades_ctx c;
-    c.solver = solver;
-    c.side = side;
     c.r = r;
     c.objective = request.objective;
-    c.win_tricks = 1;
     c.first = (int8_t)first;
     c.second = (int8_t)(r->partnerships ? first + 2 : -1);
     c.by_seat = 0;
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-        if ((side >> p & 1) && (s->bids[p] == TC_SPADES_NIL || s->bids[p] == TC_SPADES_BLIND_NIL))
+        if ((c.base.side >> p & 1) &&
+            (s->bids[p] == TC_SPADES_NIL || s->bids[p] == TC_SPADES_BLIND_NIL))
             c.by_seat = 1;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card)
-        c.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : 0;
-    c.special = tc_search_special_cards(c.role, r->deck);
+        c.base.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : 0;
+    c.base.special = tc_search_special_cards(c.base.role, r->deck);
     if (c.objective == TC_SOLVE_SCORE) score_table(&c, s);
-    solver->stats = (tc_solve_stats){0, 0, 0};
     *value = search_root(&c, s, values, legal);
     return TC_OK;
 }
