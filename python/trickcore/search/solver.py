@@ -181,13 +181,18 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
     sides = np.array([r.mask for r in requests], dtype=np.uint8)
     table = _table_bytes(tt_mb, max(_tricks_left(deal) for deal in deals))
     code = requests[0].code
-    bounds = np.linspace(0, count, min(threads, count) + 1).astype(int)
+    # Workers take small chunks in turn, so uneven positions still keep every thread busy.
+    chunk = max(1, min(64, count // (threads * 8)))
+    starts = iter(range(0, count, chunk))
 
-    def run(part: int) -> None:
-        lo, hi = bounds[part], bounds[part + 1]
-        solve_many(Solver(table, sum(SWITCHES.values())), deals[lo:hi], code, sides[lo:hi],
-                   values[lo:hi], legal[lo:hi], value[lo:hi], nodes[lo:hi])
+    def run() -> None:
+        solver = Solver(table, sum(SWITCHES.values()))
+        for lo in starts:  # next() on a shared iterator is atomic under the GIL
+            hi = min(lo + chunk, count)
+            solve_many(solver, deals[lo:hi], code, sides[lo:hi], values[lo:hi], legal[lo:hi],
+                       value[lo:hi], nodes[lo:hi])
 
-    with ThreadPoolExecutor(max_workers=len(bounds) - 1) as pool:
-        list(pool.map(run, range(len(bounds) - 1)))
+    with ThreadPoolExecutor(max_workers=min(threads, count)) as pool:
+        for future in [pool.submit(run) for _ in range(min(threads, count))]:
+            future.result()
     return BatchSolution(values, legal, value, nodes)
