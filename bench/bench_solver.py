@@ -147,8 +147,8 @@ def test_solve_dam_pile_empty(benchmark: Any, scale: int, game: str) -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_solve_batch_spades_nine_cards(benchmark: Any, scale: int, workers: int) -> None:
-    """Both workers' figures against each other: the speedup of a second thread (each worker
-    solves a contiguous share of the list)."""
+    """Both workers' figures against each other: the speedup of a second thread (workers take
+    small chunks of the list in turn)."""
     deals = spades_deals(9, 4 * scale)
     batch = benchmark(trickcore.solve_batch, deals, "tricks", workers=workers)
     record_rate(benchmark, len(deals))

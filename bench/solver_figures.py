@@ -23,7 +23,6 @@ solves. bench/bench_solver.py builds its positions with the functions here.
 from __future__ import annotations
 
 import argparse
-import itertools
 import multiprocessing
 import os
 import platform
@@ -278,15 +277,6 @@ def batch_pair(solver: CappedSolver, deals: list[TrickDeal], objective: str,
     return best[1], best[2], nodes
 
 
-def split_bound(nodes: Sequence[int], workers: int) -> float:
-    """The speedup solve_batch's split of the positions allows (contiguous shares, as in
-    trickcore/search/solver.py), counting work in nodes: all of them over the largest share."""
-    parts = min(workers, len(nodes))
-    edges = [len(nodes) * k // parts for k in range(parts + 1)]
-    shares = [sum(nodes[a:b]) for a, b in itertools.pairwise(edges)]
-    return sum(nodes) / max(shares)
-
-
 def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: int) -> list[str]:
     """Aligned text columns: the first ``left`` to the left, the others to the right."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
@@ -417,18 +407,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         print("\n".join(table(header, lines, 3)))
 
         print()
-        print(f"solve_batch scaling, wall time, best of {args.repeats} alternating runs (a worker "
-              f"solves a contiguous share of the positions):")
+        print(f"solve_batch scaling, wall time, best of {args.repeats} alternating runs (workers "
+              f"take small chunks of the positions in turn):")
         scaling: list[list[str]] = []
         for game, cards in SCALING:
             row = next(r for r in ROWS if (r.game, r.cards) == (game, cards))
             deals = built[game, cards]
-            one, two, nodes = batch_pair(solver, deals, row.objective, args.repeats)
+            one, two, _ = batch_pair(solver, deals, row.objective, args.repeats)
             scaling.append([game, cards, str(len(deals)), f"{one * 1e3:.1f}", f"{two * 1e3:.1f}",
-                            f"{one / two:.2f}", f"{split_bound(nodes, 2):.2f}"])
+                            f"{one / two:.2f}"])
         print("\n".join(table(["game", "cards/hand", "positions", "workers=1 ms",
-                               "workers=2 ms", "speedup", "split bound"], scaling, 2)))
-        print("split bound: the speedup the split allows, by nodes (all over the larger share)")
+                               "workers=2 ms", "speedup"], scaling, 2)))
     finally:
         solver.close()
     elapsed = time.perf_counter() - started
