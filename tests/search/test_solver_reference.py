@@ -42,8 +42,7 @@ from reference.solver import (
     side_of,
 )
 from trickcore import Card, CardSet
-from trickcore.search._solver import BEST_ISA, Solver
-from trickcore.search._solver import SWITCHES as SOLVER_SWITCHES
+from trickcore.search._solver import ALL_SWITCHES, BEST_ISA, Solver
 from trickcore.search.solver import _request
 
 SWITCHES = [dict(zip(("table", "equivalence", "bounds"), flags, strict=True))
@@ -303,7 +302,7 @@ def test_instruction_set_variants_agree(game: str, data: st.DataObject) -> None:
     request = _request(deal, objective, seat)
     expected = reference_values(deal, objective, seat)
     for variant in range(BEST_ISA + 1):
-        solver = Solver(1 << 16, sum(SOLVER_SWITCHES.values()))
+        solver = Solver(1 << 16, ALL_SWITCHES)
         solver.isa = variant
         values, legal, value = solver.solve(deal, request.code, request.mask)
         assert {card: int(values[int(card)]) for card in CardSet(legal)} == expected

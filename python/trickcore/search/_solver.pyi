@@ -6,6 +6,7 @@ import numpy.typing as npt
 from trickcore.core._binding import DealBinding
 
 SWITCHES: dict[str, int]
+ALL_SWITCHES: int
 MIN_TABLE_BYTES: int
 BEST_ISA: int
 

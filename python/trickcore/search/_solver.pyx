@@ -10,6 +10,7 @@ from trickcore.core._binding cimport DealBinding
 from trickcore.core._ccards cimport tc_isa_best, tc_mask
 from trickcore.core._history cimport STEP_STATE_WORDS
 from trickcore.search._csolver cimport (
+    TC_SOLVE_ALL,
     TC_SOLVE_BOUNDS,
     TC_SOLVE_EQUIVALENCE,
     TC_SOLVE_TABLE,
@@ -26,6 +27,7 @@ from trickcore.core.errors import error_for_status
 
 SWITCHES = {"table": TC_SOLVE_TABLE, "equivalence": TC_SOLVE_EQUIVALENCE,
             "bounds": TC_SOLVE_BOUNDS}
+ALL_SWITCHES = TC_SOLVE_ALL  # every pruning on
 MIN_TABLE_BYTES = 4096
 BEST_ISA = tc_isa_best()  # the fastest instruction-set variant this CPU runs (0: portable)
 

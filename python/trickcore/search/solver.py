@@ -22,7 +22,7 @@ from trickcore.core._cardset import CardSet
 from trickcore.core.arguments import whole_number
 from trickcore.core.card import Card
 from trickcore.core.errors import SolveError
-from trickcore.search._solver import MIN_TABLE_BYTES, SWITCHES, Solver, solve_many
+from trickcore.search._solver import ALL_SWITCHES, MIN_TABLE_BYTES, SWITCHES, Solver, solve_many
 
 if TYPE_CHECKING:
     from trickcore.core.trick_deal import TrickDeal
@@ -148,7 +148,7 @@ def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | Non
     """A principal variation from here to the end: at each step the lowest best card of the
     seat then to act, valued for the side of ``seat`` (default: the seat to act now)."""
     request = _request(deal, objective, seat)
-    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), sum(SWITCHES.values()))
+    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), ALL_SWITCHES)
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
     while position.phase == "play":
@@ -186,7 +186,7 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
     starts = iter(range(0, count, chunk))
 
     def run() -> None:
-        solver = Solver(table, sum(SWITCHES.values()))
+        solver = Solver(table, ALL_SWITCHES)
         for lo in starts:  # next() on a shared iterator is atomic under the GIL
             hi = min(lo + chunk, count)
             solve_many(solver, deals[lo:hi], code, sides[lo:hi], values[lo:hi], legal[lo:hi],

@@ -59,6 +59,12 @@ static inline int tc_popcount(tc_mask m)
     return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
 #endif
 }
+/* The card ids above `card`. */
+static inline tc_mask tc_above(int card)
+{
+    return ~((tc_bit(card) << 1) - 1);
+}
+
 /* Lowest and highest card of a non-empty mask. */
 static inline int tc_lowest(tc_mask m)
 {

@@ -5,9 +5,8 @@
  * (docs/kernels.md, "Solver").
  *
  * Before including it, a game defines SEARCH_STATE (its state struct), SEARCH_CTX (a struct
- * with members `tc_solver *solver`, `uint8_t side`, `uint8_t role[TC_NUM_CARD_IDS]` and
- * `int8_t win_tricks`),
- * SEARCH_KEY_WORDS and these functions, all on the referee's own rules (hearts.h, ...):
+ * opening with `tc_search_base base`, solver.h), SEARCH_KEY_WORDS and these functions, all on
+ * the referee's own rules (hearts.h, ...):
  *   tc_mask game_moves(ctx, s)          legal cards of the seat to act (distinct cards)
  *   void game_play(ctx, s, card)        the referee's unchecked play
  *   int32_t game_final(ctx, s)          value of a finished deal, higher better for the side
@@ -20,7 +19,7 @@
  *   const uint8_t *game_trick_keys(ctx, s, best_key, winner, last)   in a trick: the trick
  *                                       table's keys for the suit led, the winning key and seat,
  *                                       whether an equal key wins (duplicates "last")
- * role[card] classes the cards alike but for rank (same value, same special part in the rules);
+ * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
  * TC_SEARCH_ALONE marks a card equivalent to no other. */
 #ifndef TRICKCORE_SEARCH_SEARCH_H
 #define TRICKCORE_SEARCH_SEARCH_H
@@ -77,6 +76,17 @@ static inline search_entry *search_slot(tc_solver *sv, const uint64_t *key, int 
     }
     *found = 0;
     return victim;
+}
+
+/* Makes `entry` the entry of `key`, knowing nothing yet: the cheapest to replace. */
+static inline void search_claim(const tc_solver *sv, search_entry *entry, const uint64_t *key)
+{
+    memcpy(entry->key, key, sizeof entry->key);
+    entry->generation = sv->generation;
+    entry->lower = -TC_SEARCH_INF;
+    entry->upper = TC_SEARCH_INF;
+    entry->best = TC_NO_CARD;
+    entry->depth = 0;
 }
 
 /* Starts a solve: TC_ERR_STATE outside the play phase, TC_ERR_ARGUMENT for an objective not in

@@ -12,7 +12,7 @@ static inline SEARCH_TARGET tc_mask SEARCH_NAME(search_classes)(const SEARCH_CTX
     for (tc_mask rest = legal; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
         if (c->base.role[card] == TC_SEARCH_ALONE || (others >> card & 1)) continue;
-        tc_mask above = hand & tc_suit_mask(tc_suit(card)) & ~((tc_bit(card) << 1) - 1);
+        tc_mask above = hand & tc_suit_mask(tc_suit(card)) & tc_above(card);
         if (!above) continue;
         int next = tc_lowest(above);
         tc_mask between = (tc_bit(next) << 1) - tc_bit(card); /* card..next inclusive */
@@ -22,19 +22,18 @@ static inline SEARCH_TARGET tc_mask SEARCH_NAME(search_classes)(const SEARCH_CTX
     return kept;
 }
 
-/* The representative searched for `card` under SEARCH_NAME(search_classes): the top of its class. */
+/* The representative searched for `card` under search_classes: the top of its class. */
 static inline SEARCH_TARGET int SEARCH_NAME(search_representative)(const SEARCH_CTX *c,
                                                                    const SEARCH_STATE *s,
                                                                    tc_mask kept, int card)
 {
-    while (!(kept >> card & 1)) {
-        tc_mask hand = game_hand(c, s, s->head.to_act);
-        card = tc_lowest(hand & tc_suit_mask(tc_suit(card)) & ~((tc_bit(card) << 1) - 1));
-    }
+    tc_mask hand = game_hand(c, s, s->head.to_act);
+    while (!(kept >> card & 1))
+        card = tc_lowest(hand & tc_suit_mask(tc_suit(card)) & tc_above(card));
     return card;
 }
 
-/* How promising a card looks, for the search order: wanting tricks (c->base.win_tricks), win the
+/* How promising a card looks, for the search order: wanting tricks (base.win_tricks), win the
  * trick cheaply unless a partner holds it, lead high; else duck under the winner with the
  * highest card that does, lead low. Cut-off history breaks ties. */
 static inline SEARCH_TARGET int SEARCH_NAME(search_promise)(const SEARCH_CTX *c,
@@ -106,12 +105,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
             if (upper <= alpha) return upper;
             first = entry->best;
         } else { /* claimed now, so the store below finds it unless a search below took it */
-            memcpy(entry->key, key, sizeof key);
-            entry->generation = sv->generation;
-            entry->lower = -TC_SEARCH_INF;
-            entry->upper = TC_SEARCH_INF;
-            entry->best = TC_NO_CARD;
-            entry->depth = 0;
+            search_claim(sv, entry, key);
         }
     }
     int seat = s->head.to_act, ours = c->base.side >> seat & 1;
@@ -141,12 +135,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
             entry = search_slot(sv, key, &found);
         else
             found = 1;
-        if (!found) { /* the slot was taken: take another */
-            memcpy(entry->key, key, sizeof key);
-            entry->generation = sv->generation;
-            entry->lower = -TC_SEARCH_INF;
-            entry->upper = TC_SEARCH_INF;
-        }
+        if (!found) search_claim(sv, entry, key); /* the slot was taken: take another */
         /* a fail-high is a lower bound, a fail-low an upper bound; inside the window exact */
         if (best > alpha && best - base > entry->lower) entry->lower = best - base;
         if (best < beta && best - base < entry->upper) entry->upper = best - base;
@@ -182,7 +171,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
 
 /* The exact value of every legal card of the seat to act into values[card] (legal cards only),
  * their mask into *legal; returns the position's value. The position is solved first; then a
- * card worth the best needs one zero-window search, the others a SEARCH_NAME(search_exact) below it. */
+ * card worth the best needs one zero-window search, the others a search_exact below it. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t *values, tc_mask *legal)
 {

@@ -64,8 +64,7 @@ static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_ma
             if (p != seat) others |= s->hands[p];
         for (tc_mask m = legal; m; m &= m - 1) {
             int c = tc_lowest(m);
-            tc_mask above = ~((tc_bit(c) << 1) - 1);
-            if (!(others & r->suit_masks[tc_spades_suit(r, c)] & above)) top |= tc_bit(c);
+            if (!(others & r->suit_masks[tc_spades_suit(r, c)] & tc_above(c))) top |= tc_bit(c);
         }
         return weakest(top ? top : legal);
     }

@@ -90,7 +90,7 @@ static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s)
 }
 
 /* Tricks each side will surely take with trumps: a player's trumps above every trump of the
- * other side each win a trick of their own; for the side of seat 0 (`first`) and the other. */
+ * other side each win a trick of their own; for the valued side (*mine) and the other. */
 static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, int *mine,
                                 int *theirs)
 {
@@ -100,8 +100,7 @@ static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, i
     int sure[2] = {0, 0};
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
         int k = c->base.side >> p & 1;
-        tc_mask enemy = trumps[!k],
-                above = enemy ? ~((tc_bit(tc_highest(enemy)) << 1) - 1) : ~(tc_mask)0;
+        tc_mask enemy = trumps[!k], above = enemy ? tc_above(tc_highest(enemy)) : ~(tc_mask)0;
         int n = tc_popcount(s->hands[p] & c->r->trumps & above);
         sure[k] = n > sure[k] ? n : sure[k];
     }
