@@ -39,6 +39,11 @@ class SolveError(TrickcoreError):
     an objective the game does not have."""
 
 
+class ActionError(IllegalMoveError):
+    """An environment action that cannot be taken: out of the action space, masked out, an
+    array of the wrong shape or type, or a step of an episode that is over. Nothing moved."""
+
+
 # C status codes (src/trickcore/status.h) and the class each becomes; the one place they are mapped.
 _STATUS_ERRORS: dict[int, type[TrickcoreError]] = {
     1: InvalidTrickError,  # TC_ERR_EMPTY

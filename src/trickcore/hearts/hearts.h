@@ -313,6 +313,10 @@ int tc_hearts_pass(const tc_hearts_rules *r, tc_hearts_state *s, int seat, tc_ma
  * be part of a legal pass. 0 when the deal is over. */
 tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s);
 
+/* One move of `policy` (enum tc_hearts_policy) for the seat to act of a deal not over: its
+ * whole pass, or a card. */
+void tc_hearts_policy_move(const tc_hearts_rules *r, tc_hearts_state *s, int policy, tc_draw8 *d);
+
 /* Plays `count` playouts of the deal `*start` (any phase) to the end with `policy`, writing each
  * one's score to points[i * players ...]. Playout i never depends on count. Returns a
  * tc_status. */

@@ -110,23 +110,36 @@ static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask ha
  * lanes' tricks of a round share one 64-bit draw, 32 bits a lane (see random_round). */
 #define TC_HEARTS_LANES 2
 
+/* One move of `policy` for the seat to act: its pass, or a card, recorded. */
+static TC_ALWAYS_INLINE void policy_move(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
+                                         tc_draw8 *d, int isa, tc_playout_recorder *rec)
+{
+    int seat = s->head.to_act;
+    if (s->head.phase == TC_PHASE_SETUP) {
+        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d, isa));
+        return;
+    }
+    tc_mask legal = tc_hearts_legal(r, s);
+    int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
+                                          : tc_lowest(tc_playout_pick(d, legal, isa));
+    tc_playout_record(rec, card, legal);
+    tc_hearts_play_unchecked(r, s, card);
+}
+
+void tc_hearts_policy_move(const tc_hearts_rules *r, tc_hearts_state *s, int policy, tc_draw8 *d)
+{
+    policy_move(r, s, policy, d, TC_ISA_PORTABLE, 0);
+}
+
 /* Plays `s` with `policy` one move at a time under every rule (the passes, then cards from
  * tc_hearts_legal) as long as random play cannot go on by whole tricks: to the end for the
  * greedy policy, to the end of the trick under way for the random one. */
 static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
                                         tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
-    while (s->head.phase == TC_PHASE_SETUP) {
-        int seat = s->head.to_act;
-        tc_hearts_pass_unchecked(r, s, seat, policy_pass(r, s->hands[seat], policy, d, isa));
-    }
-    while (s->head.phase == TC_PHASE_PLAY && (policy == TC_HEARTS_GREEDY || s->head.trick_len)) {
-        tc_mask legal = tc_hearts_legal(r, s);
-        int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
-                                              : tc_lowest(tc_playout_pick(d, legal, isa));
-        tc_playout_record(rec, card, legal);
-        tc_hearts_play_unchecked(r, s, card);
-    }
+    while (s->head.phase == TC_PHASE_SETUP) policy_move(r, s, policy, d, isa, rec);
+    while (s->head.phase == TC_PHASE_PLAY && (policy == TC_HEARTS_GREEDY || s->head.trick_len))
+        policy_move(r, s, policy, d, isa, rec);
 }
 
 /* What the trick loop looks up rather than computes, built once per block: by card led, its
