@@ -75,15 +75,16 @@ cdef class EnvKernel:
         pass
 
     def reset(self, seed=None):
-        """Starts every environment on a new episode. Environment i draws from child stream i
-        of the seed's SeedSequence; with no seed, environments already seeded go on with their
-        streams (a first reset without one draws fresh entropy)."""
+        """Starts every environment on a new episode. With a seed, environment i starts afresh
+        from child stream i of the seed's SeedSequence; with none, environments already seeded
+        go on with their streams (a first reset without one draws fresh entropy)."""
         if seed is not None or not self.generators:
             root = root_seed(seed)
             self.generators = [bit_generator(block_seed(root, i)) for i in range(self.num_envs)]
             for i, generator in enumerate(self.generators):
                 self.rng_addresses[i] = <uintptr_t>bitgen_of(generator)
             self.streams[:] = 0
+            self.states[:] = 0  # episode counters too: a seed replays from the start
         self.run(0, None)
 
     def step(self, actions):

@@ -25,6 +25,7 @@ cdef extern from "trickcore/hearts/hearts.h" nogil:
     enum tc_hearts_policy:
         TC_HEARTS_RANDOM
         TC_HEARTS_GREEDY
+        TC_HEARTS_RULE
 
     ctypedef struct tc_hearts_rules:
         int8_t players

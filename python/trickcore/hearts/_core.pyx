@@ -24,7 +24,7 @@ from trickcore.core.errors import IllegalMoveError, RulesError, error_for_status
 if sizeof(tc_hearts_state) > STEP_STATE_BYTES:
     raise ImportError("tc_hearts_state does not fit in a Step: raise STEP_STATE_BYTES")
 
-POLICIES = {"random": TC_HEARTS_RANDOM, "greedy": TC_HEARTS_GREEDY}
+POLICIES = {"random": TC_HEARTS_RANDOM, "greedy": TC_HEARTS_GREEDY, "rule": TC_HEARTS_RULE}
 FIRST_LEADS = {"lowest-club": TC_HEARTS_LEAD_LOWEST_CLUB, "any-club": TC_HEARTS_LEAD_ANY_CLUB,
                "left-of-dealer": TC_HEARTS_LEAD_LEFT_OF_DEALER}
 MOONS = {"off": TC_HEARTS_MOON_OFF, "add-to-others": TC_HEARTS_MOON_ADD_TO_OTHERS,

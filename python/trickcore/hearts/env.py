@@ -48,5 +48,5 @@ def kernel(rules: Rules, num_envs: int, seat: int, policy: int, autoreset: bool,
     return HeartsEnvKernel(kernel_rules(rules), num_envs, seat, policy, autoreset, threads)
 
 
-SPEC = EnvSpec(kernel=kernel, policies={"random": 0, "greedy": 1}, num_actions=ACTIONS,
+SPEC = EnvSpec(kernel=kernel, policies={"random": 0, "greedy": 1, "rule": 2}, num_actions=ACTIONS,
                action_name=action_name, layout=layout)

@@ -370,7 +370,8 @@ class Rules:
         none), "direction" (index into ``rotation``), and with teams "team_points". With
         ``record=True`` also every deal in full: "hands" as dealt and "passes" (card masks per
         seat), "plays" (cards in play order) and "legal" (the legal cards at each play).
-        Policies: "random" (uniform among legal moves) and "greedy" (see hearts_sim.c)."""
+        Policies: "random" (uniform among legal moves), "greedy" and "rule" (a casual
+        player's habits); docs/rules/hearts.md, "Simulation"."""
         result = simulate_block(kernel_rules(self), block_generator(seed), check_count(count),
                                 policy, record)
         if self.teams:

@@ -91,7 +91,7 @@ static void env_apply(const tc_hearts_env_params *p, tc_hearts_env *e, int actio
 static void env_policy(const tc_hearts_env_params *p, tc_hearts_env *e, int policy, tc_draw8 *d)
 {
     int was_setup = e->deal.head.phase == TC_PHASE_SETUP;
-    tc_hearts_policy_move(&p->rules, &e->deal, policy == TC_ENV_GREEDY, d);
+    tc_hearts_policy_move(&p->rules, &e->deal, policy, d); /* the codes are the same */
     note_play_start(p, e, was_setup);
 }
 

@@ -44,7 +44,7 @@ enum tc_hearts_moon {
     TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER = 2 /* the shooter scores minus the moon's worth */
 };
 
-enum tc_hearts_policy { TC_HEARTS_RANDOM = 0, TC_HEARTS_GREEDY = 1 };
+enum tc_hearts_policy { TC_HEARTS_RANDOM = 0, TC_HEARTS_GREEDY = 1, TC_HEARTS_RULE = 2 };
 
 typedef struct {
     int8_t players;         /* 3..6 */

@@ -64,24 +64,82 @@ static int greedy_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_ma
     return best_card(dump, key);
 }
 
-/* Pass the most dangerous cards: highest value, then highest rank; under the Q♠ restriction a
- * pass that would break it is made without Q♠. */
-static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
+/* The pass_count cards of `hand` with the highest keys; under the Q♠ restriction a pass that
+ * would break it is made without Q♠. */
+static tc_mask pass_by_keys(const tc_hearts_rules *r, tc_mask hand, const int32_t *key)
 {
-    int32_t key[TC_NUM_CARDS];
     for (int attempt = 0; attempt < 2; ++attempt) {
         tc_mask pool = attempt ? hand & ~TC_HEARTS_QUEEN_BIT : hand, chosen = 0;
-        fill_keys(r, pool, 16, 1, key);
         for (int i = 0; i < r->pass_count; ++i) {
             int c = best_card(pool, key);
             chosen |= tc_bit(c);
             pool &= ~tc_bit(c);
         }
-        if (!r->queen_pass_restricted || !(chosen & TC_HEARTS_QUEEN_BIT) ||
-            (chosen & TC_HEARTS_QUEEN_PARTNERS))
-            return chosen;
+        if (tc_hearts_queen_pass_ok(r, chosen)) return chosen;
     }
     return 0; /* unreachable: without Q♠ the pass is always allowed */
+}
+
+/* Pass the most dangerous cards: highest value, then highest rank. */
+static tc_mask greedy_pass(const tc_hearts_rules *r, tc_mask hand)
+{
+    int32_t key[TC_NUM_CARDS];
+    fill_keys(r, hand, 16, 1, key);
+    return pass_by_keys(r, hand, key);
+}
+
+/* ---- Rule policy: a casual player's habits (docs/environments.md, "Built-in policies") ---- */
+
+#define RULE_AVOID 4096 /* a key penalty: the card is kept or played only when nothing else */
+
+/* A♠ and K♠ while Q♠ is out elsewhere: they may catch it. */
+static tc_mask queen_catchers(tc_mask mine, tc_mask out)
+{
+    const tc_mask above_queen = UINT64_C(3) << (TC_HEARTS_QUEEN + 1);
+    return out & TC_HEARTS_QUEEN_BIT & ~mine ? above_queen : 0;
+}
+
+/* Pass Q♠ and the high spades that may catch it (unless the spades are long), the point cards
+ * highest first, and the high cards of short suits; keep the cards worth less than nothing. */
+static tc_mask rule_pass(const tc_hearts_rules *r, tc_mask hand)
+{
+    int32_t key[TC_NUM_CARDS];
+    int long_spades = tc_popcount(hand & TC_HEARTS_SPADES) >= 5;
+    for (tc_mask m = hand; m; m &= m - 1) {
+        int c = tc_lowest(m), value = r->values[c], rank = tc_rank(c);
+        int short_suit = tc_popcount(hand & tc_suit_mask(tc_suit(c))) <= 3;
+        int spade_danger = tc_suit(c) == 3 && rank >= 10 && !long_spades;
+        key[c] = value < 0 ? -RULE_AVOID : 32 * value + rank + 20 * short_suit + 300 * spade_danger;
+    }
+    return pass_by_keys(r, hand, key);
+}
+
+/* Lead low from short suits, never a point card or a Q♠ catcher while others remain; duck
+ * under the winner with the highest card that does (dropping points); forced to win, win high
+ * last in the trick and low before it, without points; void, dump the most dangerous card. */
+static int rule_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_mask legal)
+{
+    int32_t key[TC_NUM_CARDS];
+    tc_mask mine = s->hands[s->head.to_act], out = 0;
+    for (int seat = 0; seat < r->players; ++seat) out |= s->hands[seat];
+    tc_mask trick = 0, catchers = queen_catchers(mine, out);
+    for (int i = 0; i < s->head.trick_len; ++i) trick |= tc_bit(s->head.trick[i]);
+    tc_mask led = s->head.trick_len ? tc_suit_mask(s->led_suit) : 0;
+    tc_mask below = led ? legal & led & ((tc_bit(tc_highest(trick & led)) - 1) & led) : 0;
+    int last = s->head.trick_len == r->players - 1;
+    for (tc_mask m = legal; m; m &= m - 1) {
+        int c = tc_lowest(m), value = r->values[c], rank = tc_rank(c);
+        int risky = (value > 0 || (catchers >> c & 1)) * RULE_AVOID;
+        if (!led)
+            key[c] = -16 * rank - 4 * tc_popcount(mine & tc_suit_mask(tc_suit(c))) - risky;
+        else if (below)
+            key[c] = below >> c & 1 ? 64 * value + rank : -RULE_AVOID;
+        else if (legal & led)
+            key[c] = (last ? rank : -rank) - risky;
+        else
+            key[c] = value < 0 ? -RULE_AVOID : 64 * value + rank + (int)(catchers >> c & 1) * 500;
+    }
+    return best_card(legal, key);
 }
 
 /* A uniformly random legal pass from `hand`: each card uniformly among those not chosen yet (the
@@ -101,7 +159,8 @@ static TC_ALWAYS_INLINE tc_mask random_pass(const tc_hearts_rules *r, tc_mask ha
 static TC_ALWAYS_INLINE tc_mask policy_pass(const tc_hearts_rules *r, tc_mask hand, int policy,
                                             tc_draw8 *d, int isa)
 {
-    return policy == TC_HEARTS_GREEDY ? greedy_pass(r, hand) : random_pass(r, hand, d, isa);
+    if (policy == TC_HEARTS_GREEDY) return greedy_pass(r, hand);
+    return policy == TC_HEARTS_RULE ? rule_pass(r, hand) : random_pass(r, hand, d, isa);
 }
 
 /* ---- Random play by whole tricks, several deals side by side ---- */
@@ -121,6 +180,7 @@ static TC_ALWAYS_INLINE void policy_move(const tc_hearts_rules *r, tc_hearts_sta
     }
     tc_mask legal = tc_hearts_legal(r, s);
     int card = policy == TC_HEARTS_GREEDY ? greedy_card(r, s, legal)
+               : policy == TC_HEARTS_RULE ? rule_card(r, s, legal)
                                           : tc_lowest(tc_playout_pick(d, legal, isa));
     tc_playout_record(rec, card, legal);
     tc_hearts_play_unchecked(r, s, card);
@@ -138,7 +198,7 @@ static TC_ALWAYS_INLINE void play_moves(const tc_hearts_rules *r, tc_hearts_stat
                                         tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
     while (s->head.phase == TC_PHASE_SETUP) policy_move(r, s, policy, d, isa, rec);
-    while (s->head.phase == TC_PHASE_PLAY && (policy == TC_HEARTS_GREEDY || s->head.trick_len))
+    while (s->head.phase == TC_PHASE_PLAY && (policy != TC_HEARTS_RANDOM || s->head.trick_len))
         policy_move(r, s, policy, d, isa, rec);
 }
 
@@ -356,7 +416,7 @@ static TC_ALWAYS_INLINE void random_deal_start(const tc_hearts_rules *r, const t
 
 static int check_policy(int policy)
 {
-    return policy == TC_HEARTS_RANDOM || policy == TC_HEARTS_GREEDY ? TC_OK : TC_ERR_ARGUMENT;
+    return policy >= TC_HEARTS_RANDOM && policy <= TC_HEARTS_RULE ? TC_OK : TC_ERR_ARGUMENT;
 }
 
 /* Playouts of `*start` with `policy` (see tc_hearts_playouts), a group of lanes at a time. */
