@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "examples"))
 
-from train_hearts_numpy import train  # noqa: E402
+from train_hearts_numpy import train
 
 
 def test_numpy_reinforce_beats_random_play() -> None:
