@@ -35,6 +35,7 @@ cdef class EnvKernel:
     cdef object action_array(self, object actions)
     cdef object refusal(self, int64_t index, int action, int why)
     cdef run(self, int stepping, object array)
+    cdef check_index(self, int64_t index)
     # The game's part: env_loop.h's entry points on its params.
     cdef void c_reset(self, int64_t lo, int64_t hi) noexcept nogil
     cdef int64_t c_check(self, const int32_t *actions, int *why) noexcept nogil

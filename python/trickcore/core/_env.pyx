@@ -158,11 +158,14 @@ cdef class EnvKernel:
         with nogil:
             self.c_step(lo, hi, &view[0])
 
+    cdef check_index(self, int64_t index):
+        if not 0 <= index < self.num_envs:
+            raise ArgumentError(f"no environment {index} (0..{self.num_envs - 1})")
+
     def observe(self, int64_t index, int seat):
         """Environment ``index``'s observation for ``seat`` and the legal actions of the seat
         to act, as new arrays."""
-        if not 0 <= index < self.num_envs:
-            raise ArgumentError(f"no environment {index} (0..{self.num_envs - 1})")
+        self.check_index(index)
         if not 0 <= seat < self.players:
             raise ArgumentError(f"no seat {seat} (0..{self.players - 1})")
         obs = np.zeros(self.obs_bytes, dtype=np.uint8)
@@ -171,6 +174,10 @@ cdef class EnvKernel:
         cdef uint8_t[::1] m = mask.view(np.uint8)
         self.c_observe(index, seat, &o[0], &m[0])
         return obs, mask
+
+    def load(self, int64_t index, object deal):
+        """Sets environment ``index`` to a referee deal (games that support it override)."""
+        raise ArgumentError(f"{type(self).__name__} cannot load positions")
 
     def close(self):
         if self.pool is not None:

@@ -121,6 +121,12 @@ class VecEnv:
         """Environment ``index``'s observation for ``seat`` and its legal actions (copies)."""
         return self.kernel.observe(index, seat)
 
+    def load(self, index: int, deal: object) -> None:
+        """Sets environment ``index`` to ``deal``, a referee position of these rules (copied);
+        its row of the buffers is rewritten. In single-agent mode the other seats first play
+        until the caller's seat is to act."""
+        self.kernel.load(index, deal)
+
     def unpack(self, observations: NDArray[np.uint8]) -> NDArray[np.uint8]:
         """Observations as one 0/1 byte per bit (the layout's bit numbering)."""
         return np.unpackbits(observations, axis=-1, bitorder="little")

@@ -38,8 +38,8 @@ static void env_play_others(const ENV_PARAMS *p, ENV_STATE *e, const tc_env_conf
 }
 
 /* Row i of the outputs: the observation and mask of the seat the caller acts for next. */
-static void env_write(const ENV_PARAMS *p, const ENV_STATE *e, const tc_env_config *cfg,
-                      int64_t i, const tc_env_out *out)
+static void env_write(const ENV_PARAMS *p, const ENV_STATE *e, const tc_env_config *cfg, int64_t i,
+                      const tc_env_out *out)
 {
     int to_act = env_done(p, e) ? -1 : env_to_act(e);
     int seat = cfg->seat != TC_ENV_EVERY_SEAT ? cfg->seat : to_act < 0 ? 0 : to_act;
@@ -85,10 +85,10 @@ int64_t ENV_NAME(check)(const ENV_PARAMS *p, const ENV_STATE *envs, int64_t n,
 {
     for (int64_t i = 0; i < n; ++i) {
         int a = actions[i];
-        *why = env_done(p, &envs[i])          ? TC_ENV_FINISHED
-               : a < 0 || a >= ENV_ACTIONS    ? TC_ENV_ACTION_RANGE
+        *why = env_done(p, &envs[i])        ? TC_ENV_FINISHED
+               : a < 0 || a >= ENV_ACTIONS  ? TC_ENV_ACTION_RANGE
                : !env_legal(p, &envs[i], a) ? TC_ENV_ACTION_ILLEGAL
-                                              : TC_ENV_FINE;
+                                            : TC_ENV_FINE;
         if (*why != TC_ENV_FINE) return i;
     }
     return -1;
@@ -121,6 +121,22 @@ void ENV_NAME(step)(const ENV_PARAMS *p, const tc_env_config *cfg, ENV_STATE *en
         }
         env_write(p, e, cfg, i, out);
     }
+}
+
+/* Environment i as the caller just set its state (a position loaded): the other seats play
+ * until the caller's seat is to act, and its row is written (rewards 0). */
+void ENV_NAME(resume)(const ENV_PARAMS *p, const tc_env_config *cfg, ENV_STATE *envs,
+                      tc_env_stream *streams, bitgen_t *const *rngs, int64_t i,
+                      const tc_env_out *out)
+{
+    int columns = env_reward_columns(p, cfg);
+    tc_draw8 d = tc_env_stream_open(&streams[i], rngs[i]);
+    env_play_others(p, &envs[i], cfg, &d);
+    tc_env_stream_close(&streams[i], &d);
+    for (int k = 0; k < columns; ++k) out->rewards[i * columns + k] = 0.0f;
+    out->terminated[i] = (uint8_t)(!env_truncated(p, &envs[i]) && env_to_act(&envs[i]) < 0);
+    out->truncated[i] = (uint8_t)env_truncated(p, &envs[i]);
+    env_write(p, &envs[i], cfg, i, out);
 }
 
 /* One environment's observation for any seat, and its legal actions (zeros once it is over). */

@@ -11,6 +11,15 @@ int tc_hearts_env_init(tc_hearts_env_params *p, const tc_hearts_rules *r)
     return tc_dealer_init(&p->dealer, r->deck, r->players, r->hand_size);
 }
 
+void tc_hearts_env_load(tc_hearts_env *e, const tc_hearts_state *s, const tc_mask *held,
+                        int64_t deals)
+{
+    e->deal = *s;
+    for (int seat = 0; seat < TC_HEARTS_MAX_PLAYERS; ++seat) e->held[seat] = held[seat];
+    e->choosing = 0;
+    e->deals = deals;
+}
+
 /* Whether a pass holding `chosen` with `slots` cards still to choose from the rest of `hand`
  * can end legally under the Q♠ restriction (Q♠ only with another spade or J♦). */
 static int pass_completes(tc_mask hand, tc_mask chosen, int slots)
@@ -113,8 +122,7 @@ static int relative(int s, int me, int n)
     return s < 0 ? -1 : (s - me + n) % n;
 }
 
-static void env_observe(const tc_hearts_env_params *p, const tc_hearts_env *e, int me,
-                        uint8_t *obs)
+static void env_observe(const tc_hearts_env_params *p, const tc_hearts_env *e, int me, uint8_t *obs)
 {
     const tc_hearts_state *s = &e->deal;
     int n = p->rules.players, playing = s->head.phase != TC_PHASE_SETUP;

@@ -29,6 +29,11 @@ typedef struct {
 /* Fills the params from prepared rules: TC_OK, or TC_ERR_ARGUMENT. */
 int tc_hearts_env_init(tc_hearts_env_params *p, const tc_hearts_rules *r);
 
+/* Sets environment e to the deal `s` with `held` the hands as play began (after the passes),
+ * `deals` episodes begun; no pass is half chosen. */
+void tc_hearts_env_load(tc_hearts_env *e, const tc_hearts_state *s, const tc_mask *held,
+                        int64_t deals);
+
 /* The batch loop (core/env_loop.h). */
 void tc_hearts_env_reset(const tc_hearts_env_params *p, const tc_env_config *cfg,
                          tc_hearts_env *envs, tc_env_stream *streams, bitgen_t *const *rngs,
@@ -39,6 +44,9 @@ void tc_hearts_env_step(const tc_hearts_env_params *p, const tc_env_config *cfg,
                         tc_hearts_env *envs, tc_env_stream *streams, bitgen_t *const *rngs,
                         int64_t lo, int64_t hi, const int32_t *actions, int autoreset,
                         const tc_env_out *out);
+void tc_hearts_env_resume(const tc_hearts_env_params *p, const tc_env_config *cfg,
+                          tc_hearts_env *envs, tc_env_stream *streams, bitgen_t *const *rngs,
+                          int64_t i, const tc_env_out *out);
 void tc_hearts_env_observe(const tc_hearts_env_params *p, const tc_hearts_env *e, int seat,
                            uint8_t *obs, uint8_t *mask);
 
