@@ -51,14 +51,20 @@ static tc_mask winning_cards(const tc_spades_rules *r, const tc_spades_state *s,
     return wins;
 }
 
-/* Greedy: a nil bidder ducks; others lead sure winners and win cheaply unless the partner is
- * winning. Tie-breaks in docs/rules/spades.md, "Simulation". */
-static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
+/* The seat winning the trick in progress (at least one card played). */
+static int current_winner(const tc_spades_rules *r, const tc_spades_state *s)
 {
-    int seat = s->head.to_act, bid = s->bids[seat];
-    int nil = bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL;
+    return (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, s->head.trick_len)) &
+           3;
+}
+
+/* Greedy: a bidder who must not win (`duck`) plays under; others lead sure winners and win
+ * cheaply unless the partner is winning. Tie-breaks in docs/rules/spades.md, "Simulation". */
+static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal, int duck)
+{
+    int seat = s->head.to_act;
     if (s->head.trick_len == 0) {
-        if (nil) return weakest(legal);
+        if (duck) return weakest(legal);
         tc_mask others = 0, top = 0;
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
             if (p != seat) others |= s->hands[p];
@@ -69,18 +75,46 @@ static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_ma
         return weakest(top ? top : legal);
     }
     tc_mask wins = winning_cards(r, s, legal);
-    if (nil) return strongest(legal & ~wins ? legal & ~wins : legal);
-    int current =
-        (s->head.leader + tc_trick_winner_table(&r->trick, s->head.trick, s->head.trick_len)) & 3;
-    if (r->partnerships && current == (seat ^ 2)) return weakest(legal);
+    if (duck) return strongest(legal & ~wins ? legal & ~wins : legal);
+    if (r->partnerships && current_winner(r, s) == (seat ^ 2)) return weakest(legal);
     return weakest(wins ? wins : legal);
+}
+
+static int is_nil(int bid)
+{
+    return bid == TC_SPADES_NIL || bid == TC_SPADES_BLIND_NIL;
+}
+
+/* The rule player (docs/environments.md, "Spades"): ducks as a nil bidder or once its side's
+ * contract is made, covers a partner's nil that has taken no trick (high while the partner is to
+ * play, over the partner when it is winning), and otherwise plays greedy. */
+static int rule_card(const tc_spades_rules *r, const tc_spades_state *s, tc_mask legal)
+{
+    int seat = s->head.to_act, partner = seat ^ 2, sides = tc_spades_sides(r), contract = 0,
+        won = 0;
+    for (int p = tc_spades_side(r, seat); p < TC_SPADES_PLAYERS; p += sides)
+        if (!is_nil(s->bids[p])) {
+            contract += s->bids[p];
+            won += s->head.tricks_won[p];
+        }
+    int duck = is_nil(s->bids[seat]) || won >= contract;
+    if (is_nil(s->bids[seat]) || !r->partnerships || !is_nil(s->bids[partner]) ||
+        s->head.tricks_won[partner])
+        return greedy_card(r, s, legal, duck);
+    if (s->head.trick_len == 0) return strongest(legal);
+    tc_mask wins = winning_cards(r, s, legal);
+    if (current_winner(r, s) == partner) return wins ? weakest(wins) : weakest(legal);
+    if ((partner - s->head.leader + 4) % 4 > s->head.trick_len) /* the partner is still to play */
+        return wins ? strongest(wins) : weakest(legal);
+    return greedy_card(r, s, legal, duck);
 }
 
 int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
                           tc_draw8 *d)
 {
     tc_mask legal = tc_spades_legal(r, s);
-    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal)
+    return policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal, is_nil(s->bids[s->head.to_act]))
+           : policy == TC_SPADES_RULE ? rule_card(r, s, legal)
                                       : tc_lowest(tc_draw8_bit(d, legal, TC_ISA_PORTABLE));
 }
 
@@ -91,20 +125,35 @@ static int check_policy(int policy)
 
 /* ---- Move by move ---- */
 
+/* One move of `policy` for the seat to act: the evaluator's bid, or a card, recorded. */
+static TC_ALWAYS_INLINE void policy_move(const tc_spades_rules *r, tc_spades_state *s, int policy,
+                                         tc_draw8 *d, int isa, tc_playout_recorder *rec)
+{
+    if (s->head.phase == TC_PHASE_SETUP) {
+        tc_spades_bid_unchecked(s, tc_spades_policy_bid(r, s));
+        return;
+    }
+    tc_mask legal = tc_spades_legal(r, s);
+    int card = policy == TC_SPADES_RANDOM ? tc_lowest(tc_playout_pick(d, legal, isa))
+                                          : tc_spades_policy_card(r, s, policy, d);
+    tc_playout_record(rec, card, legal);
+    tc_spades_play_unchecked(r, s, card);
+}
+
+void tc_spades_policy_move(const tc_spades_rules *r, tc_spades_state *s, int policy, tc_draw8 *d)
+{
+    policy_move(r, s, policy, d, TC_ISA_PORTABLE, 0);
+}
+
 /* Plays `s` one move at a time under every rule (the evaluator's bids, then cards of `policy`)
- * as long as random play cannot go on by whole tricks: to the end for the greedy policy, to the
- * end of the trick under way for the random one. */
+ * as long as random play cannot go on by whole tricks: to the end for the greedy and rule
+ * policies, to the end of the trick under way for the random one. */
 static TC_ALWAYS_INLINE void play_moves(const tc_spades_rules *r, tc_spades_state *s, int policy,
                                         tc_draw8 *d, int isa, tc_playout_recorder *rec)
 {
-    while (s->head.phase == TC_PHASE_SETUP) tc_spades_bid_unchecked(s, tc_spades_policy_bid(r, s));
-    while (s->head.phase == TC_PHASE_PLAY && (policy == TC_SPADES_GREEDY || s->head.trick_len)) {
-        tc_mask legal = tc_spades_legal(r, s);
-        int card = policy == TC_SPADES_GREEDY ? greedy_card(r, s, legal)
-                                              : tc_lowest(tc_playout_pick(d, legal, isa));
-        tc_playout_record(rec, card, legal);
-        tc_spades_play_unchecked(r, s, card);
-    }
+    while (s->head.phase == TC_PHASE_SETUP) policy_move(r, s, policy, d, isa, rec);
+    while (s->head.phase == TC_PHASE_PLAY && (policy != TC_SPADES_RANDOM || s->head.trick_len))
+        policy_move(r, s, policy, d, isa, rec);
 }
 
 /* ---- Random play by whole tricks, several deals side by side ---- */

@@ -51,7 +51,8 @@ enum tc_spades_misdeal {
     TC_SPADES_MISDEAL_LONG_SUIT = 4
 };
 
-enum tc_spades_policy { TC_SPADES_RANDOM = 0, TC_SPADES_GREEDY = 1 };
+/* Card policies; the rule player is for environments only (simulation: random, greedy). */
+enum tc_spades_policy { TC_SPADES_RANDOM = 0, TC_SPADES_GREEDY = 1, TC_SPADES_RULE = 2 };
 
 typedef struct {
     int8_t partnerships;      /* 1: sides 0+2 and 1+3; 0: cutthroat, each seat a side */
@@ -378,9 +379,11 @@ void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s, tc_spad
 
 /* The bid the built-in evaluator makes for the seat to act (tc_spades_choose_bid). */
 int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s);
-/* The card a play policy chooses for the seat to act. */
+/* The card a play policy chooses for the seat to act (`d` unused but by the random one). */
 int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
                           tc_draw8 *d);
+/* One move of a policy for the seat to act: the evaluator's bid, or the policy's card. */
+void tc_spades_policy_move(const tc_spades_rules *r, tc_spades_state *s, int policy, tc_draw8 *d);
 
 /* Plays `count` playouts of `*start` (bidding or play phase) to the end: evaluator bids, `policy`
  * cards; writes each result. Returns a tc_status (stream: docs/random-streams.md, "Spades"). */
