@@ -306,20 +306,35 @@ static tc_mask winning_cards(const tc_trick_table *table, const uint8_t *cards, 
     return wins;
 }
 
-/* The card of `m` with the highest key `value_weight * value + strength_weight * strength`. */
-static int best_card(const tc_dam_rules *r, tc_mask m, int value_weight, int strength_weight)
+/* Cards of the suit of `card` in `hand`, copies counted (0 for a joker). */
+static int suit_length(const tc_dam_rules *r, const tc_multiset *hand, int card)
+{
+    tc_mask suit = r->suit_cards[card];
+    return tc_popcount(hand->once & suit) + tc_popcount(hand->twice & suit);
+}
+
+/* The card of `m` with the highest key `value_weight * value + strength_weight * strength`, plus
+ * `length_weight` times its suit's length in `hand` when a hand is given. */
+static int best_card_by(const tc_dam_rules *r, tc_mask m, int value_weight, int strength_weight,
+                        const tc_multiset *hand, int length_weight)
 {
     int best = -1;
     int32_t best_key = 0;
     for (; m; m &= m - 1) {
         int c = tc_lowest(m);
         int32_t key = value_weight * r->values[c] + strength_weight * strength(c);
+        if (hand) key += length_weight * suit_length(r, hand, c);
         if (best < 0 || key > best_key) {
             best = c;
             best_key = key;
         }
     }
     return best;
+}
+
+static int best_card(const tc_dam_rules *r, tc_mask m, int value_weight, int strength_weight)
+{
+    return best_card_by(r, m, value_weight, strength_weight, 0, 0);
 }
 
 /* Greedy: avoid leads weak and follows with the most valuable card that does not take the trick;
@@ -336,6 +351,38 @@ static int greedy_card(const tc_dam_rules *r, const tc_trick_table *table, const
     if (r->collect && wins) return best_card(r, wins, 1, -BY_STRENGTH);
     if (!r->collect && (legal & ~wins)) return best_card(r, legal & ~wins, BY_VALUE, 1);
     return best_card(r, legal, -BY_VALUE, -1);
+}
+
+/* ---- Rule policy: a casual player's habits, from its hand and the trick (no memory) ---- */
+
+/* The rule policy (docs/environments.md, "Danish Dam"): avoid ducks, dumps and leads low in short
+ * suits; collect leads aces and takes tricks worth points, else plays cheap. Card values count
+ * under card scoring only; jokers serve when nothing else does. */
+static int rule_card(const tc_dam_rules *r, const tc_dam_state *s)
+{
+    enum { BY_VALUE = 32, BY_STRENGTH = 4096, BY_LENGTH = 1 << 20 };
+    const tc_multiset *hand = &s->hands[s->head.to_act];
+    tc_mask legal = tc_dam_legal(s), plain = legal & ~TC_JOKER_MASK;
+    int v = !r->score_tricks, len = s->head.trick_len, last = len == s->trick_size - 1;
+    if (len == 0) {
+        tc_mask leads = plain ? plain : legal;
+        int top = best_card(r, leads, 0, 1);
+        if (r->collect && !tc_is_joker(top) && tc_rank(top) == TC_NUM_RANKS - 1) return top;
+        return best_card_by(r, leads, -v, -BY_STRENGTH, hand, r->collect ? BY_LENGTH : -BY_LENGTH);
+    }
+    tc_mask wins = winning_cards(&r->tables[s->trump + 1], s->head.trick, len, legal);
+    if (!r->collect) {
+        tc_mask loses = legal & ~wins,
+                spare = loses & ~TC_JOKER_MASK ? loses & ~TC_JOKER_MASK : loses;
+        if (spare & s->led_mask) return best_card(r, spare & s->led_mask, v, BY_STRENGTH);
+        if (spare) return best_card(r, spare, BY_VALUE * v, 1);
+        return last ? best_card(r, legal, -BY_VALUE * v, 1) : best_card(r, legal, -v, -BY_STRENGTH);
+    }
+    int32_t stake = r->score_tricks;
+    for (int i = 0; i < len && !r->score_tricks; ++i) stake += r->values[s->head.trick[i]];
+    if (wins && (stake > 0 || last))
+        return best_card(r, wins, v, last ? -BY_STRENGTH : BY_STRENGTH);
+    return best_card(r, plain ? plain : legal, -BY_VALUE * v, -1);
 }
 
 /* ---- Playing deals out with a policy ---- */
@@ -357,6 +404,21 @@ static TC_ALWAYS_INLINE tc_mask choose_card(const tc_dam_rules *r, const tc_tric
                                           : tc_draw8_bit_chunk(rng, legal, chunk, isa);
     tc_playout_record(rec, tc_lowest(bit), legal);
     return bit;
+}
+
+/* The card `policy` (random or greedy) plays for the seat to act, the random one by the 8-bit
+ * `chunk`, noted in *rec. */
+static int policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy, bitgen_t *rng,
+                       uint32_t chunk, tc_playout_recorder *rec)
+{
+    return tc_lowest(choose_card(r, &r->tables[s->trump + 1], s->head.trick, s->head.trick_len,
+                                 tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec));
+}
+
+int tc_dam_policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy, tc_draw8 *d)
+{
+    if (policy == TC_DAM_RULE) return rule_card(r, s);
+    return policy_card(r, s, policy, d->rng, policy == TC_DAM_GREEDY ? 0 : tc_draw8_chunk(d), 0);
 }
 
 /* One 64-bit draw per trick under the random policy (its low 32 bits serve: see dam.h). */
@@ -460,9 +522,7 @@ static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_
             play_followers(r, s, rng, draws, rec);
         } else {
             uint32_t chunk = (draws >> (TC_DRAW8_CHUNK_BITS * s->head.trick_len)) & 0xFF;
-            tc_mask bit = choose_card(r, &r->tables[s->trump + 1], s->head.trick, s->head.trick_len,
-                                      tc_dam_legal(s), policy, rng, chunk, TC_ISA_PORTABLE, rec);
-            tc_dam_play_unchecked(r, s, tc_lowest(bit));
+            tc_dam_play_unchecked(r, s, policy_card(r, s, policy, rng, chunk, rec));
         }
     }
 }
@@ -500,12 +560,12 @@ static TC_ALWAYS_INLINE void parity_take(tc_mask *held, tc_mask *odd, tc_mask b)
     *held ^= b & ~*odd; /* written as a xor of an and-not so that compilers emit andn */
 }
 
-/* Deals deal j of the block: shuffles s->pile in place (stopped above the first hand), deals the
- * hands into *h and leaves the pile in draw order (turned card last); `out` records the deal
- * (docs/kernels.md, "Fast phase and parity hands"). */
+/* Deals deal j of the block by `dealer`: shuffles s->pile in place (stopped above the first
+ * hand), deals the hands into *h and leaves the pile in draw order (turned card last); `out`
+ * records the deal (docs/kernels.md, "Fast phase and parity hands"). */
 static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan *shuffle,
                                       tc_dam_state *s, tc_dam_hands *h, bitgen_t *rng,
-                                      const tc_dam_block *out, int64_t j)
+                                      const tc_dam_block *out, int64_t j, int dealer)
 {
     int n = r->players, hand_size = r->hand_size, dealt = n * hand_size, deck_size = r->deck_size;
     tc_shuffle_planned(shuffle, rng, s->pile);
@@ -520,7 +580,7 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
     }
     s->pile_next = (uint8_t)dealt;
     s->pile_end = (uint8_t)deck_size;
-    begin_deal(r, s, 0);
+    begin_deal(r, s, dealer);
     if (!out) return;
     for (int p = 0; p < n; ++p) {
         out->once[j * n + p] = h->held[p];
@@ -534,6 +594,18 @@ static TC_ALWAYS_INLINE void deal_one(const tc_dam_rules *r, const tc_index_plan
         memcpy(pile + 1, s->pile + dealt, (size_t)(pile_size - 1));
     } else {
         memcpy(pile, s->pile + dealt, (size_t)pile_size);
+    }
+}
+
+void tc_dam_deal_random(const tc_dam_rules *r, const tc_index_plan *plan, tc_dam_state *s,
+                        bitgen_t *rng, int dealer)
+{
+    tc_dam_hands h;
+    memcpy(s->pile, r->deck_cards, (size_t)r->deck_size);
+    deal_one(r, plan, s, &h, rng, 0, 0, dealer);
+    for (int p = 0; p < r->players; ++p) {
+        s->hands[p].once = h.held[p];
+        s->hands[p].twice = h.held[p] & ~h.odd[p];
     }
 }
 
@@ -711,7 +783,7 @@ static TC_ALWAYS_INLINE void simulate_lanes(const tc_dam_rules *r, bitgen_t *rng
         int lanes = tc_playout_lanes_within(first, count, TC_DAM_GROUP);
         for (int lane = 0; lane < TC_DAM_GROUP; ++lane) {
             int kept = record && lane < lanes;
-            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane);
+            deal_one(r, &shuffle, &s[lane], &h[lane], rng, kept ? out : 0, first + lane, 0);
             table[lane] = &r->tables[s[lane].trump + 1];
             trumps[lane] = r->led_cards[s[lane].trump + 1];
             if (record) {

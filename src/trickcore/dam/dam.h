@@ -21,7 +21,8 @@
 #define TC_DAM_MAX_VALUE 1000 /* bound on |points| of one card and on the last-trick bonus */
 #define TC_DAM_GROUP 16       /* deals dealt and played together by tc_dam_simulate */
 
-enum tc_dam_policy { TC_DAM_RANDOM = 0, TC_DAM_GREEDY = 1 };
+/* The rule policy moves only one card at a time (tc_dam_policy_card), not in simulations. */
+enum tc_dam_policy { TC_DAM_RANDOM = 0, TC_DAM_GREEDY = 1, TC_DAM_RULE = 2 };
 
 typedef struct {
     int8_t players;           /* 2..TC_DAM_MAX_PLAYERS */
@@ -178,6 +179,16 @@ void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
  * to points[i * players ...]. Returns a tc_status. */
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points);
+
+/* The card `policy` (enum tc_dam_policy) plays for the seat to act of a deal not over; the random
+ * policy takes one chunk of `d`, as random play card by card does. */
+int tc_dam_policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy, tc_draw8 *d);
+
+/* A random deal as tc_dam_simulate deals one, by `plan` (tc_shuffle_plan(plan, deck_size,
+ * hand_size)): s->pile[p * hand_size ...] holds seat p's hand as dealt, the rest the pile in draw
+ * order; `dealer` deals. */
+void tc_dam_deal_random(const tc_dam_rules *r, const tc_index_plan *plan, tc_dam_state *s,
+                        bitgen_t *rng, int dealer);
 
 /* Which compiled loop tc_dam_simulate runs, all giving the same deals: BEST (specialised, BMI2 if
  * the CPU has it), PORTABLE (BEST without BMI2), GENERIC (docs/kernels.md, "Loops"). */
