@@ -5,6 +5,8 @@
 int dr_repetition_claim(const dr_position *history, const uint64_t *hashes, int count,
                         const dr_move *moves, int n)
 {
+    /* A claim needs two earlier positions with the other side to move: count - 4 >= 0. */
+    if (count < 4) return 0;
     dr_position p = history[count - 1];
     for (int i = 0; i < n; ++i) {
         if (dr_is_irreversible(&p, &moves[i])) continue;
