@@ -15,7 +15,7 @@ from trickcore.env import ActionError  # noqa: E402
 from trickcore.env.gymnasium import TrickcoreEnv  # noqa: E402
 from trickcore.env.pettingzoo import TrickcoreAEC  # noqa: E402
 
-GAMES = ["svarta-maja", "spardame"]
+GAMES = ["svarta-maja", "spardame", "spades", "dam-avoid", "dam-collect", "draughts"]
 
 
 @pytest.mark.parametrize("game", GAMES)

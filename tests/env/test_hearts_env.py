@@ -188,3 +188,81 @@ def test_unknown_opponents_and_bad_arguments_are_refused() -> None:
         VecEnv("svarta-maja", 2, seat=4)
     with pytest.raises(ActionError, match="before reset"):
         VecEnv("svarta-maja", 2).step([0, 0])
+
+
+def random_position(rules: Rules, seed: int) -> Deal:
+    """A deal after random legal passes and some random legal cards."""
+    rng = np.random.default_rng(seed)
+    deal = Deal.random(rules, seed=seed, deal_number=seed % 3)
+    while deal.phase == "pass":
+        seat = deal.to_act
+        hand = sorted(deal.hand(seat))
+        picks = rng.choice(len(hand), rules.pass_count, replace=False)
+        try:
+            deal.pass_cards(seat, [hand[i] for i in picks])
+        except IllegalMoveError:
+            continue  # a pass the Q♠ restriction refuses: draw another
+    for _ in range(int(rng.integers(0, 30))):
+        deal.play(sorted(deal.legal_moves())[int(rng.integers(len(deal.legal_moves())))])
+    return deal
+
+
+def swapped(deal: Deal, me: int) -> tuple[Deal, int] | None:
+    """The same position with two unplayed cards of one suit, never passed, exchanged between
+    two other seats (a world `me` cannot tell apart), and one of those seats; None if none."""
+    n, passed = deal.players, 0
+    for seat in range(n):
+        passed |= deal.passed(seat).mask
+    for a, b in itertools.permutations([s for s in range(n) if s != me], 2):
+        for x in deal.hand(a):
+            for y in deal.hand(b):
+                if x.suit == y.suit and not (passed >> int(x) & 1 or passed >> int(y) & 1):
+                    dealt = [set(h) for h in deal.dealt_hands()]
+                    dealt[a] = (dealt[a] - {x}) | {y}
+                    dealt[b] = (dealt[b] - {y}) | {x}
+                    other = Deal(deal.rules, hands=[sorted(h) for h in dealt],
+                                 dealer=deal.dealer, deal_number=deal.deal_number)
+                    for move in deal.history:
+                        move.apply_to(other)
+                    return other, a
+    return None
+
+
+@pytest.mark.parametrize("variant", ["svarta-maja", "spardame", "six-players"])
+def test_observation_ignores_hidden_cards_permuted_consistently(variant: str) -> None:
+    """Leak-freedom, directly: two worlds that differ only in which other seat holds two
+    unplayed same-suit cards give a seat the same observation; the seats holding them see it."""
+    rules = VARIANTS[variant]
+    env = VecEnv(rules, 2, seed=0, opponents=None, autoreset=False)
+    env.reset()
+    checked = 0
+    for seed in range(30):
+        deal = random_position(rules, seed)
+        if deal.is_over:
+            continue
+        me = seed % rules.players
+        world = swapped(deal, me)
+        if world is None:
+            continue
+        other, holder = world
+        env.load(0, deal)
+        env.load(1, other)
+        assert env.observe(0, me)[0].tobytes() == env.observe(1, me)[0].tobytes()
+        assert env.observe(0, holder)[0].tobytes() != env.observe(1, holder)[0].tobytes()
+        checked += 1
+    assert checked >= 20
+
+
+def test_load_starts_from_the_position_and_plays_on() -> None:
+    rules = Rules.spardame()
+    deal = random_position(rules, 5)
+    env = VecEnv(rules, 3, seed=1, opponents="rule", seat=deal.to_act)
+    env.reset()
+    env.load(1, deal)
+    expected = encode(deal.observation(deal.to_act), rules.players, deal.pass_offset, 0,
+                      deal.tricks_played, deal.leader)
+    assert env.observations[1].tobytes() == expected
+    assert np.flatnonzero(env.masks[1]).tolist() == sorted(int(c) for c in deal.legal_moves())
+    assert not deal.is_over  # the env copied the deal and left it alone
+    with pytest.raises(ValueError, match="rules"):
+        env.load(0, Deal.random(Rules.svarta_maja(), seed=1))
