@@ -158,6 +158,16 @@ def test_observation_hides_the_hand_of_a_possible_blind_nil_bidder_until_it_bids
     assert not deal.observation(2).hand_seen
 
 
+def test_observation_of_an_unseen_hand_lists_only_blind_nil_among_its_bids() -> None:
+    """Under whiz the number bid is the count of spades held: an unseen hand's observation
+    must not list it (the seat looks, or bids blind nil)."""
+    deal = Deal(Rules.standard(whiz=True), HANDS, dealer=3, scores=(0, 150))
+    assert not deal.has_seen(0)
+    assert deal.observation(0).legal_bids == ("blind nil",)
+    deal.look(0)
+    assert deal.observation(0).legal_bids == deal.legal_bids()
+
+
 def test_observation_shows_all_bids_and_plays_and_nothing_hidden() -> None:
     deal = Deal(STANDARD, HANDS, dealer=3)
     for bid in (3, "nil", 4, 5):

@@ -155,7 +155,9 @@ class SpadesObservation(Observation):
     scores_before: tuple[int, ...]       # per side
     bags_before: tuple[int, ...]         # per side
     spades_broken: bool
-    legal_bids: tuple[BidValue, ...]     # this seat's, when it is to bid
+    # This seat's, when it is to bid; before it has seen its hand only blind nil (under mirror
+    # and whiz the other bids depend on the hand, so listing them would tell its spades).
+    legal_bids: tuple[BidValue, ...]
 
 
 HandsLike: TypeAlias = Sequence["CardSet | str | Iterable[Card | int | str]"]
@@ -244,7 +246,8 @@ class Deal(DealCore, TrickDeal):
         return SpadesObservation(
             **fields, hand_seen=seen, bids=self.bids, scores_before=self.scores_before,
             bags_before=self.bags_before, spades_broken=self.spades_broken,
-            legal_bids=self.legal_bids() if self.to_act == seat else ())
+            legal_bids=tuple(b for b in self.legal_bids() if seen or b == "blind nil")
+            if self.to_act == seat else ())
 
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,
