@@ -1,12 +1,14 @@
 """trickcore: C-accelerated trick-taking card games and English draughts."""
 
-from trickcore import dam, hearts, spades
+from trickcore import bots, dam, hearts, spades
+from trickcore.arena import ArenaResult, arena
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core._trick import trick_winner, trick_winners
 from trickcore.core.card import Card, Rank, Suit
 from trickcore.core.deal_batch import Deals, deal_batch
 from trickcore.core.errors import (
     ArgumentError,
+    BotMoveError,
     IllegalMoveError,
     InvalidTrickError,
     ParseError,
@@ -14,6 +16,7 @@ from trickcore.core.errors import (
     SerializationError,
     SolveError,
     TrickcoreError,
+    UnknownBotError,
 )
 from trickcore.search import BatchSolution, Solution, SolveStats, solve_batch
 from trickcore.simulation import SimulationResult, simulate
@@ -21,8 +24,10 @@ from trickcore.simulation import SimulationResult, simulate
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArenaResult",
     "ArgumentError",
     "BatchSolution",
+    "BotMoveError",
     "Card",
     "CardMultiset",
     "CardSet",
@@ -39,7 +44,10 @@ __all__ = [
     "SolveStats",
     "Suit",
     "TrickcoreError",
+    "UnknownBotError",
     "__version__",
+    "arena",
+    "bots",
     "dam",
     "deal_batch",
     "hearts",

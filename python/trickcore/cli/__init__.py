@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NoReturn, cast
 
 import trickcore
+from trickcore.cli.arena import add_arena_command
 from trickcore.cli.simulate import EXIT_BAD_INPUT, add_simulate_command, count
 from trickcore.core.deal_batch import deal_batch
 from trickcore.core.errors import TrickcoreError
@@ -54,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     deal.set_defaults(run=_deal)
     register_draughts(commands)
     add_simulate_command(commands)
+    add_arena_command(commands)
     return parser
 
 

@@ -2,6 +2,7 @@
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from numpy.random cimport bitgen_t
 
+from trickcore.core._cdraw cimport tc_draw8
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._history cimport Step
 from trickcore.search._csolver cimport solve_fn
@@ -19,7 +20,7 @@ cdef class DealBinding:
 
     # The game's part: its C state (opening with a tc_deal_head), a blank copy holding
     # everything else it keeps, hands as Python values, play, refusal messages, playouts, and
-    # its C rules and solve function (trickcore.search).
+    # one move of a C policy, and its C rules and solve function (trickcore.search).
     cdef void *state_address(self) except NULL
     cdef size_t state_size(self)
     cdef DealBinding blank_copy(self)
@@ -31,6 +32,8 @@ cdef class DealBinding:
     cdef int playout_columns(self)
     cdef int kernel_playouts(self, const void *state, bitgen_t *rng, int policy, int64_t count,
                              int32_t *points) noexcept nogil
+    cdef int kernel_policy_move(self, void *state, int policy, tc_draw8 *d,
+                                uint64_t *value) except -1
     cdef const void *kernel_rules(self) except NULL
     cdef solve_fn kernel_solver(self)
 

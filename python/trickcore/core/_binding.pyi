@@ -22,6 +22,7 @@ class DealBinding:
 
     PHASES: ClassVar[tuple[str, ...]]
     POLICIES: ClassVar[dict[str, int]]
+    MOVE_POLICIES: ClassVar[dict[str, int]]
     OBJECTIVES: ClassVar[dict[str, int]]
 
     @property
@@ -60,6 +61,12 @@ class DealBinding:
     ) -> NDArray[np.int32]:
         """Plays the deal from here to its end ``count`` times with a policy in C, leaving this
         deal unchanged: the points of each playout, one row per playout."""
+    def _policy_move(
+        self, policy: str, bit_generator: np.random.BitGenerator
+    ) -> tuple[int, int, int]:
+        """The move the game's C policy ``policy`` (a name of ``MOVE_POLICIES``) makes for the
+        seat to act, as ``(kind, seat, value)`` in the history's terms (``_log``), the deal left
+        unchanged; a random choice draws from ``bit_generator`` (a numpy BitGenerator)."""
     def undo(self) -> None:
         """Takes back the last move (and all it caused: a finished trick, a refill...)."""
     def clone(self: B) -> B:

@@ -16,6 +16,7 @@ from trickcore.core._cstatus cimport TC_REFUSE_NOT_PLAYING, TC_REFUSE_NOT_YOUR_T
 from trickcore.core._cardset cimport card_arg, card_symbol
 from trickcore.core._history cimport STEP_PLAY, STEP_STATE_WORDS, push_step, seat_in
 from trickcore.core._bitgen cimport bitgen_of
+from trickcore.core._cdraw cimport tc_draw8, tc_draw8_init
 
 import numpy as np
 
@@ -79,6 +80,12 @@ cdef class DealBinding:
     cdef int kernel_playouts(self, const void *state, bitgen_t *rng, int policy, int64_t count,
                              int32_t *points) noexcept nogil:
         return -1
+
+    cdef int kernel_policy_move(self, void *state, int policy, tc_draw8 *d,
+                                uint64_t *value) except -1:
+        """Makes the move of C policy ``policy`` for the seat to act on ``state`` (a copy):
+        returns its history kind (STEP_PASS, STEP_BID, ...) and writes its value."""
+        raise NotImplementedError
 
     cdef const void *kernel_rules(self) except NULL:
         raise NotImplementedError
@@ -232,6 +239,23 @@ cdef class DealBinding:
         if status != 0:
             raise error_for_status(status, "the kernel refused the playouts")
         return points
+
+    def _policy_move(self, policy, bit_generator):
+        """The move the game's C policy ``policy`` (a name of ``MOVE_POLICIES``) makes for the
+        seat to act, as ``(kind, seat, value)`` in the history's terms (``_log``), the deal left
+        unchanged; a random choice draws from ``bit_generator`` (a numpy BitGenerator)."""
+        cdef tc_deal_head *h = self.head()
+        if h.phase == TC_PHASE_OVER:
+            raise IllegalMoveError("the deal is over: there is no move to make")
+        cdef int code = policy_in(policy, self.MOVE_POLICIES), seat = h.to_act, kind = 0
+        cdef uint64_t state[STEP_STATE_WORDS]
+        cdef uint64_t value = 0
+        cdef tc_draw8 d
+        memcpy(state, self.state_address(), self.state_size())
+        with bit_generator.lock:
+            tc_draw8_init(&d, bitgen_of(bit_generator))
+            kind = self.kernel_policy_move(state, code, &d, &value)
+        return kind, seat, value
 
     def undo(self):
         """Takes back the last move (and all it caused: a finished trick, a refill...)."""

@@ -39,6 +39,16 @@ class SolveError(TrickcoreError):
     an objective the game does not have."""
 
 
+class BotMoveError(IllegalMoveError):
+    """A bot asked to move for a seat that is not to act, or a bot's move that is not a legal
+    move of its seat (a custom bot's bug): the message names the bot and the move. Nothing
+    moved."""
+
+
+class UnknownBotError(ArgumentError):
+    """A bot name the registry does not know; the message suggests close names."""
+
+
 class ActionError(IllegalMoveError):
     """An environment action that cannot be taken: out of the action space, masked out, an
     array of the wrong shape or type, or a step of an episode that is over. Nothing moved."""

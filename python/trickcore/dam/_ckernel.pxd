@@ -4,6 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask, tc_multiset
+from trickcore.core._cdraw cimport tc_draw8
 from trickcore.search._csolver cimport tc_solve_request, tc_solver
 from trickcore.core._ctrick cimport tc_trick_rules
 
@@ -18,6 +19,7 @@ cdef extern from "trickcore/dam/dam.h" nogil:
     enum tc_dam_policy:
         TC_DAM_RANDOM
         TC_DAM_GREEDY
+        TC_DAM_RULE
 
     enum tc_dam_loop:
         TC_DAM_LOOP_BEST
@@ -73,6 +75,8 @@ cdef extern from "trickcore/dam/dam.h" nogil:
     void tc_dam_score(const tc_dam_rules *r, const tc_dam_state *s, int32_t *points)
     int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng,
                         int policy, int64_t count, int32_t *points)
+    int tc_dam_policy_card(const tc_dam_rules *r, const tc_dam_state *s, int policy,
+                           tc_draw8 *d)
     int tc_dam_simulate(const tc_dam_rules *r, bitgen_t *rng, int policy, int64_t count,
                         const tc_dam_block *out, int loop)
 

@@ -9,6 +9,7 @@ from trickcore.core.card import Card, Suit
 
 PHASES: tuple[str, str]
 POLICIES: dict[str, int]
+MOVE_POLICIES: dict[str, int]
 LOOPS: dict[str, int]
 DUPLICATES: dict[str, int]
 JOKER_TRICK_MODES: dict[str, int]

@@ -22,7 +22,8 @@ from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
 from trickcore.search._csolver cimport TC_SOLVE_POINTS, solve_fn, tc_solve_request, tc_solver
 from trickcore.core._chead cimport TC_PHASE_OVER
 from trickcore.core._cstatus cimport *
-from trickcore.core._history cimport STEP_STATE_BYTES
+from trickcore.core._cdraw cimport tc_draw8
+from trickcore.core._history cimport STEP_PLAY, STEP_STATE_BYTES
 
 import numpy as np
 
@@ -33,6 +34,8 @@ if sizeof(tc_dam_state) > STEP_STATE_BYTES:
     raise ImportError("tc_dam_state does not fit in a Step: raise STEP_STATE_BYTES")
 
 POLICIES = {"random": TC_DAM_RANDOM, "greedy": TC_DAM_GREEDY}
+# One move at a time (bots, environments) the rule policy plays too.
+MOVE_POLICIES = {**POLICIES, "rule": TC_DAM_RULE}
 # The compiled simulation loops (see tc_dam_loop); they give the same deals.
 LOOPS = {"best": TC_DAM_LOOP_BEST, "portable": TC_DAM_LOOP_PORTABLE,
          "generic": TC_DAM_LOOP_GENERIC}
@@ -89,6 +92,7 @@ cdef class DealCore(DealBinding):
 
     PHASES = ("setup", "play", "over")  # a Dam deal has no setup phase
     POLICIES = POLICIES
+    MOVE_POLICIES = MOVE_POLICIES
     OBJECTIVES = OBJECTIVES
 
     def _start(self, KernelRules kernel, hands, pile, int dealer, int64_t deal_number):
@@ -139,6 +143,11 @@ cdef class DealCore(DealBinding):
                              int32_t *points) noexcept nogil:
         return tc_dam_playouts(&self.kernel.c, <const tc_dam_state *>state, rng, policy, count,
                                points)
+
+    cdef int kernel_policy_move(self, void *state, int policy, tc_draw8 *d,
+                                uint64_t *value) except -1:
+        value[0] = tc_dam_policy_card(&self.kernel.c, <const tc_dam_state *>state, policy, d)
+        return STEP_PLAY
 
     cdef const void *kernel_rules(self) except NULL:
         return &self.kernel.c

@@ -4,6 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask
+from trickcore.core._cdraw cimport tc_draw8
 from trickcore.search._csolver cimport tc_solve_request, tc_solver
 
 cdef extern from "trickcore/hearts/hearts.h" nogil:
@@ -82,6 +83,8 @@ cdef extern from "trickcore/hearts/hearts.h" nogil:
     tc_mask tc_hearts_moves(const tc_hearts_rules *r, const tc_hearts_state *s)
     void tc_hearts_score(const tc_hearts_rules *r, const tc_mask *taken, int32_t *points,
                          int *shooter, int *void_deal)
+    void tc_hearts_policy_move(const tc_hearts_rules *r, tc_hearts_state *s, int policy,
+                               tc_draw8 *d)
     int tc_hearts_playouts(const tc_hearts_rules *r, const tc_hearts_state *start, bitgen_t *rng,
                            int policy, int64_t count, int32_t *points)
     int tc_hearts_simulate(const tc_hearts_rules *r, bitgen_t *rng, int policy, int64_t count,

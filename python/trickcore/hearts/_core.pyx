@@ -14,7 +14,8 @@ from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
 from trickcore.search._csolver cimport TC_SOLVE_POINTS, solve_fn, tc_solve_request, tc_solver
 from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_SETUP
 from trickcore.core._cstatus cimport *
-from trickcore.core._history cimport STEP_PASS, STEP_STATE_BYTES
+from trickcore.core._cdraw cimport tc_draw8
+from trickcore.core._history cimport STEP_PASS, STEP_PLAY, STEP_STATE_BYTES
 
 import numpy as np
 
@@ -79,6 +80,7 @@ cdef class DealCore(DealBinding):
 
     PHASES = ("pass", "play", "over")
     POLICIES = POLICIES
+    MOVE_POLICIES = POLICIES
     OBJECTIVES = OBJECTIVES
 
     def _start(self, KernelRules kernel, hands, int dealer, int64_t deal_number):
@@ -117,6 +119,15 @@ cdef class DealCore(DealBinding):
                              int32_t *points) noexcept nogil:
         return tc_hearts_playouts(&self.kernel.c, <const tc_hearts_state *>state, rng, policy,
                                   count, points)
+
+    cdef int kernel_policy_move(self, void *state, int policy, tc_draw8 *d,
+                                uint64_t *value) except -1:
+        cdef tc_hearts_state *s = <tc_hearts_state *>state
+        cdef int seat = s.head.to_act, passing = s.head.phase == TC_PHASE_SETUP
+        cdef tc_mask held = s.hands[seat]
+        tc_hearts_policy_move(&self.kernel.c, s, policy, d)
+        value[0] = s.passed[seat] if passing else <uint64_t>tc_lowest(held & ~s.hands[seat])
+        return STEP_PASS if passing else STEP_PLAY
 
     cdef const void *kernel_rules(self) except NULL:
         return &self.kernel.c

@@ -15,16 +15,15 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from trickcore.simulation.errors import SimulationArgumentError, SimulationError
 from trickcore.simulation.tasks import (
     BlockFailure,
     BlockOutput,
-    BlockTask,
+    Span,
     describe,
     item_range,
-    run_task,
 )
 
 # Tasks in flight per worker: enough to keep every worker busy while the head task finishes.
@@ -41,7 +40,18 @@ class FutureLike(Protocol):
     def cancel(self) -> bool: ...
 
 
-Submit = Callable[[BlockTask], FutureLike]
+class Task(Protocol):
+    """A picklable unit of work over consecutive block spans of a run (a simulation's
+    ``BlockTask``, an arena's task), named in failures by its spans and its rules' game."""
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def spans(self) -> tuple[Span, ...]: ...
+
+
+T = TypeVar("T", bound=Task)
 
 
 def default_workers() -> int:
@@ -97,9 +107,11 @@ def describe_backend(executor: object, workers: int) -> str:
 
 
 def execute(
-    tasks: Iterable[BlockTask], *, workers: int, executor: object | None
+    tasks: Iterable[T], *, workers: int, executor: object | None,
+    run: Callable[[T], BlockOutput],
 ) -> Iterator[BlockOutput]:
-    """Runs ``tasks`` (``workers`` at a time, or on ``executor``), yielding outputs in order.
+    """Runs ``run(task)`` for each of ``tasks`` (``workers`` at a time, or on ``executor``;
+    ``run`` a module-level function, so that it pickles), yielding outputs in order.
 
     A failing block raises SimulationError naming the block and chaining the original error;
     tasks still pending are cancelled, and so they are when the consumer stops early.
@@ -107,35 +119,36 @@ def execute(
     window = WINDOW_PER_WORKER * workers
     if executor is None and workers == 1:
         for task in tasks:
-            yield _run_checked(task)
+            yield _run_checked(run, task)
     elif executor is None:
         with ThreadPoolExecutor(workers, thread_name_prefix="trickcore-simulate") as pool:
-            yield from _ordered(lambda task: pool.submit(run_task, task), tasks, window)
+            yield from _ordered(lambda task: pool.submit(run, task), tasks, window)
     elif is_dask_client(executor):
-        run = uuid.uuid4().hex[:12]
+        key = uuid.uuid4().hex[:12]
 
-        def submit(task: BlockTask) -> FutureLike:
+        def submit(task: T) -> FutureLike:
             future: FutureLike = executor.submit(  # type: ignore[attr-defined]
-                run_task, task, pure=False, key=f"trickcore-block-{task.spans[0][0]}-{run}")
+                run, task, pure=False, key=f"trickcore-block-{task.spans[0][0]}-{key}")
             return future
 
         yield from _ordered(submit, tasks, window)
     else:
         yield from _ordered(
-            lambda task: executor.submit(run_task, task),  # type: ignore[attr-defined]
+            lambda task: executor.submit(run, task),  # type: ignore[attr-defined]
             tasks, window)
 
 
-def _run_checked(task: BlockTask) -> BlockOutput:
+def _run_checked(run: Callable[[T], BlockOutput], task: T) -> BlockOutput:
     try:
-        return run_task(task)
+        return run(task)
     except Exception as error:
         raise task_failure(task, error) from _cause(error)
 
 
-def _ordered(submit: Submit, tasks: Iterable[BlockTask], window: int) -> Iterator[BlockOutput]:
+def _ordered(submit: Callable[[T], FutureLike], tasks: Iterable[T],
+             window: int) -> Iterator[BlockOutput]:
     queue = iter(tasks)
-    pending: deque[tuple[BlockTask, FutureLike]] = deque(
+    pending: deque[tuple[T, FutureLike]] = deque(
         (task, submit(task)) for task in islice(queue, window))
     try:
         while pending:
@@ -156,7 +169,7 @@ def _cause(error: Exception) -> Exception:
     return error.error if isinstance(error, BlockFailure) else error
 
 
-def task_failure(task: BlockTask, error: Exception) -> SimulationError:
+def task_failure(task: Task, error: Exception) -> SimulationError:
     """The error that reports a failed task: the failing block when the worker named it, else
     the task's blocks (a lost worker, a task that could not be sent)."""
     spans = (error.span,) if isinstance(error, BlockFailure) else task.spans

@@ -32,7 +32,7 @@ from trickcore.simulation.protocol import (
 from trickcore.simulation.registry import rules_for
 from trickcore.simulation.result import SimulationResult
 from trickcore.simulation.stats import FieldStats, RunStats, kind_of
-from trickcore.simulation.tasks import plan
+from trickcore.simulation.tasks import plan, run_task
 
 
 def simulate(
@@ -89,7 +89,7 @@ def simulate(
                  blocks_per_task=grouping)
     done = 0
     with Progress(deals, enabled=progress, label=rules.game, unit=unit_of(rules)) as bar:
-        for output in execute(tasks, workers=parallelism, executor=executor):
+        for output in execute(tasks, workers=parallelism, executor=executor, run=run_task):
             if arrays is not None and output.rows is not None:
                 _store(arrays, output.rows, done)
             stats = stats.merge(output.stats)

@@ -4,6 +4,7 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._chead cimport tc_deal_head
 from trickcore.core._ccards cimport tc_mask
+from trickcore.core._cdraw cimport tc_draw8
 from trickcore.search._csolver cimport tc_solve_request, tc_solver
 
 cdef extern from "trickcore/spades/spades.h" nogil:
@@ -32,6 +33,7 @@ cdef extern from "trickcore/spades/spades.h" nogil:
     enum tc_spades_policy:
         TC_SPADES_RANDOM
         TC_SPADES_GREEDY
+        TC_SPADES_RULE
 
     ctypedef struct tc_spades_rules:
         int8_t partnerships
@@ -104,6 +106,8 @@ cdef extern from "trickcore/spades/spades.h" nogil:
     void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s,
                          tc_spades_result *out)
     int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s)
+    int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
+                              tc_draw8 *d)
     int tc_spades_estimate(const tc_spades_rules *r, tc_mask hand)
     int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, bitgen_t *rng,
                            int policy, int64_t count, tc_spades_result *results)

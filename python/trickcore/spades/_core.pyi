@@ -8,6 +8,7 @@ from trickcore.core._cardset import CardSet
 
 PHASES: tuple[str, ...]
 POLICIES: dict[str, int]
+MOVE_POLICIES: dict[str, int]
 BIDDING: dict[str, int]
 MISDEALS: dict[str, int]
 NIL: int

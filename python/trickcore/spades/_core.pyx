@@ -15,6 +15,7 @@ from trickcore.core._binding cimport DealBinding, KernelRulesBase, policy_in
 from trickcore.search._csolver cimport TC_SOLVE_SCORE, TC_SOLVE_TRICKS, solve_fn, tc_solve_request, tc_solver
 from trickcore.core._chead cimport TC_PHASE_OVER, TC_PHASE_PLAY, TC_PHASE_SETUP
 from trickcore.core._cstatus cimport *
+from trickcore.core._cdraw cimport tc_draw8
 from trickcore.core._history cimport STEP_BID, STEP_CLAIM, STEP_LOOK, STEP_PLAY, STEP_STATE_BYTES, Step
 
 import numpy as np
@@ -26,6 +27,8 @@ if sizeof(tc_spades_state) > STEP_STATE_BYTES:
     raise ImportError("tc_spades_state does not fit in a Step: raise STEP_STATE_BYTES")
 
 POLICIES = {"random": TC_SPADES_RANDOM, "greedy": TC_SPADES_GREEDY}
+# One move at a time (bots, environments) the rule policy plays too.
+MOVE_POLICIES = {**POLICIES, "rule": TC_SPADES_RULE}
 BIDDING = {"standard": TC_SPADES_STANDARD, "suicide": TC_SPADES_SUICIDE,
            "mirror": TC_SPADES_MIRROR, "whiz": TC_SPADES_WHIZ}
 MISDEALS = {"no-spades": TC_SPADES_MISDEAL_NO_SPADES, "no-face-cards": TC_SPADES_MISDEAL_NO_FACES,
@@ -119,6 +122,7 @@ cdef class DealCore(DealBinding):
 
     PHASES = ("bid", "play", "over")
     POLICIES = POLICIES
+    MOVE_POLICIES = MOVE_POLICIES
     OBJECTIVES = OBJECTIVES
 
     def _start(self, KernelRules kernel, hands, int dealer, int64_t deal_number, scores, bags):
@@ -175,6 +179,20 @@ cdef class DealCore(DealBinding):
                 points[i * sides + k] = out[i].points[k]
         free(out)
         return status
+
+    cdef int kernel_policy_move(self, void *state, int policy, tc_draw8 *d,
+                                uint64_t *value) except -1:
+        # Bids by the evaluator, which chooses blind nil from the score alone; a seat that has
+        # not seen its hand and does not bid blind nil looks at it first.
+        cdef tc_spades_state *s = <tc_spades_state *>state
+        if s.head.phase == TC_PHASE_PLAY:
+            value[0] = tc_spades_policy_card(&self.kernel.c, s, policy, d)
+            return STEP_PLAY
+        value[0] = tc_spades_policy_bid(&self.kernel.c, s)
+        if not (s.seen >> s.head.to_act & 1) and value[0] != BLIND_NIL:
+            value[0] = 0
+            return STEP_LOOK
+        return STEP_BID
 
     cdef const void *kernel_rules(self) except NULL:
         return &self.kernel.c

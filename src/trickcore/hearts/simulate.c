@@ -114,24 +114,34 @@ static tc_mask rule_pass(const tc_hearts_rules *r, tc_mask hand)
     return pass_by_keys(r, hand, key);
 }
 
-/* Lead low from short suits, never a point card or a Q♠ catcher while others remain; duck
- * under the winner with the highest card that does (dropping points); forced to win, win high
- * last in the trick and low before it, without points; void, dump the most dangerous card. */
+/* From its own hand and public facts only. Lead low from short suits, never a card worth points
+ * (or a bonus) or a Q♠ catcher while others remain; take a trick holding a bonus (J♦) with the
+ * highest card that wins it; duck under the winner; forced to win, win high last, low before. */
 static int rule_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_mask legal)
 {
-    int32_t key[TC_NUM_CARDS];
-    tc_mask mine = s->hands[s->head.to_act], out = 0;
-    for (int seat = 0; seat < r->players; ++seat) out |= s->hands[seat];
-    tc_mask trick = 0, catchers = queen_catchers(mine, out);
-    for (int i = 0; i < s->head.trick_len; ++i) trick |= tc_bit(s->head.trick[i]);
+    int32_t key[TC_NUM_CARDS], stake = 0;
+    tc_mask mine = s->hands[s->head.to_act], out = r->deck, trick = 0;
+    for (int i = 0; i < s->head.trick_len; ++i) {
+        trick |= tc_bit(s->head.trick[i]);
+        stake += r->values[s->head.trick[i]];
+    }
+    for (int seat = 0; seat < r->players; ++seat) out &= ~s->taken[seat];
+    out &= ~trick; /* the cards not played yet, public: no other hand is read */
+    tc_mask catchers = queen_catchers(mine, out);
     tc_mask led = s->head.trick_len ? tc_suit_mask(s->led_suit) : 0;
-    tc_mask below = led ? legal & led & ((tc_bit(tc_highest(trick & led)) - 1) & led) : 0;
+    tc_mask under = led ? (tc_bit(tc_highest(trick & led)) - 1) & led : 0;
+    tc_mask below = legal & under, grab = 0;
+    for (tc_mask m = legal & led & ~under; stake < 0 && m; m &= m - 1)
+        if (stake + r->values[tc_lowest(m)] < 0) grab |= m & (0 - m);
     int last = s->head.trick_len == r->players - 1;
     for (tc_mask m = legal; m; m &= m - 1) {
         int c = tc_lowest(m), value = r->values[c], rank = tc_rank(c);
         int risky = (value > 0 || (catchers >> c & 1)) * RULE_AVOID;
         if (!led)
-            key[c] = -16 * rank - 4 * tc_popcount(mine & tc_suit_mask(tc_suit(c))) - risky;
+            key[c] = -16 * rank - 4 * tc_popcount(mine & tc_suit_mask(tc_suit(c))) - risky -
+                     (value < 0) * RULE_AVOID;
+        else if (grab)
+            key[c] = grab >> c & 1 ? rank : -RULE_AVOID;
         else if (below)
             key[c] = below >> c & 1 ? 64 * value + rank : -RULE_AVOID;
         else if (legal & led)

@@ -65,7 +65,7 @@ static int greedy_card(const tc_spades_rules *r, const tc_spades_state *s, tc_ma
     int seat = s->head.to_act;
     if (s->head.trick_len == 0) {
         if (duck) return weakest(legal);
-        tc_mask others = 0, top = 0;
+        tc_mask others = 0, top = 0; /* their union: the unplayed cards not held, public */
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
             if (p != seat) others |= s->hands[p];
         for (tc_mask m = legal; m; m &= m - 1) {
