@@ -114,9 +114,9 @@ static tc_mask rule_pass(const tc_hearts_rules *r, tc_mask hand)
     return pass_by_keys(r, hand, key);
 }
 
-/* From its own hand and public facts only. Lead low from short suits, never a card worth points
- * (or a bonus) or a Q♠ catcher while others remain; take a trick holding a bonus (J♦) with the
- * highest card that wins it; duck under the winner; forced to win, win high last, low before. */
+/* From its own hand and public facts only. Lead the lowest rank; take a trick holding a bonus
+ * (J♦) with the highest card that wins it; duck under the winner with the highest card that
+ * does; forced to win, win high last, low before, no points; void, dump the most dangerous. */
 static int rule_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_mask legal)
 {
     int32_t key[TC_NUM_CARDS], stake = 0;
@@ -134,13 +134,14 @@ static int rule_card(const tc_hearts_rules *r, const tc_hearts_state *s, tc_mask
     for (tc_mask m = legal & led & ~under; stake < 0 && m; m &= m - 1)
         if (stake + r->values[tc_lowest(m)] < 0) grab |= m & (0 - m);
     int last = s->head.trick_len == r->players - 1;
+    if (!led) {
+        fill_keys(r, legal, -1, -4096, key); /* the greedy lead: measured better than others */
+        return best_card(legal, key);
+    }
     for (tc_mask m = legal; m; m &= m - 1) {
         int c = tc_lowest(m), value = r->values[c], rank = tc_rank(c);
         int risky = (value > 0 || (catchers >> c & 1)) * RULE_AVOID;
-        if (!led)
-            key[c] = -16 * rank - 4 * tc_popcount(mine & tc_suit_mask(tc_suit(c))) - risky -
-                     (value < 0) * RULE_AVOID;
-        else if (grab)
+        if (grab)
             key[c] = grab >> c & 1 ? rank : -RULE_AVOID;
         else if (below)
             key[c] = below >> c & 1 ? 64 * value + rank : -RULE_AVOID;
