@@ -8,13 +8,23 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from trickcore.core._cardset import CardSet
+from trickcore.core._sample import DealSampler
 from trickcore.core.card import Card
 from trickcore.core.deal_batch import deal_batch
 from trickcore.core.errors import RulesError, SerializationError
 from trickcore.core.json_codec import cards_from_json, field, hands_from_json
 from trickcore.core.rule_fields import cards_field
+from trickcore.core.sampling import (
+    SamplingMixin,
+    first_leader,
+    hand_mask,
+    played_by,
+    plays_of,
+    replay_plays,
+)
 from trickcore.core.seeding import SeedLike
 from trickcore.core.trick_deal import Observation, Pass, Play, TrickDeal
+from trickcore.hearts import _sample
 from trickcore.hearts._core import DealCore
 from trickcore.hearts.rules import PassDirection, Rules, kernel_rules
 
@@ -31,7 +41,7 @@ class HeartsObservation(Observation):
 
 
 HandsLike: TypeAlias = Sequence["CardSet | str | Iterable[Card | int | str]"]
-class Deal(DealCore, TrickDeal):
+class Deal(DealCore, SamplingMixin, TrickDeal):
     """One deal: ``Deal(rules, hands=[...], dealer=0, deal_number=0)`` (the deal number picks the
     pass direction, so recorded games replay) or ``Deal.random(rules, seed=1)``.
 
@@ -120,6 +130,51 @@ class Deal(DealCore, TrickDeal):
                                  passed=self.passed(seat), received=self.received(seat),
                                  points_taken=self.points_taken, hearts_broken=self.hearts_broken)
 
+    def _sampler(self, observation: Observation) -> DealSampler:
+        assert isinstance(observation, HeartsObservation)
+        exchanged = observation.received is not None and self.pass_offset != 0
+        return _sample.sampler(
+            kernel_rules(self.rules), observation.seat, observation.dealer,
+            observation.phase == "pass", self.pass_offset, first_leader(observation),
+            hand_mask(observation.hand),
+            observation.passed.mask if exchanged else 0, plays_of(observation))
+
+    def _world(self, observation: Observation, hands: list[int]) -> Deal:
+        """A deal dealing ``hands`` (as held now) whose replay gives ``observation``. The
+        passes the seat did not see are the lowest cards the receiver holds (never Q♠)."""
+        assert isinstance(observation, HeartsObservation)
+        rules, n, seat = self.rules, self.players, observation.seat
+        offset = self.pass_offset
+        passes = self._pass_moves()
+        if observation.phase == "pass":
+            world = Deal(rules, [CardSet(h) for h in hands], self.dealer, self.deal_number)
+            for passer in passes:
+                cards = observation.passed if passer == seat else _lowest(
+                    CardSet(hands[passer]), rules.pass_count)
+                world.pass_cards(passer, cards)
+            return world
+        played = played_by(observation, n)
+        held = [hands[p] | played[p] for p in range(n)]  # the hands after the exchange
+        passed = [0] * n
+        for passer in range(n if offset else 0):
+            receiver = (passer + offset) % n
+            if passer == seat:
+                passed[passer] = observation.passed.mask
+            elif receiver == seat:
+                passed[passer] = (observation.received or CardSet()).mask
+            else:
+                passed[passer] = _lowest(CardSet(held[receiver]), rules.pass_count).mask
+        dealt = [held[p] & ~passed[(p - offset) % n] | passed[p] for p in range(n)]
+        world = Deal(rules, [CardSet(h) for h in dealt], self.dealer, self.deal_number)
+        for passer in passes:
+            world.pass_cards(passer, CardSet(passed[passer]))
+        replay_plays(world, observation)
+        return world
+
+    def _pass_moves(self) -> list[int]:
+        """The seats that have passed, in order (who passed is seen by all, what is not)."""
+        return [move.seat for move in self.history if isinstance(move, Pass)]
+
     def _solve_lower_is_better(self) -> bool:
         """Points count against a side: the solver's values are better low."""
         return True
@@ -150,6 +205,11 @@ class Deal(DealCore, TrickDeal):
             "moon_shooter": shooter,
             "void": void,
         }
+
+
+def _lowest(hand: CardSet, count: int) -> CardSet:
+    """The ``count`` lowest cards of ``hand`` other than Q♠: a pass always legal."""
+    return CardSet(sorted(c for c in hand if c != Card.parse("QS"))[:count])
 
 
 def _hand_masks(rules: Rules, hands: HandsLike) -> list[int]:

@@ -8,13 +8,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from trickcore.core._cardset import CardSet
 from trickcore.core._history import KIND_BID, KIND_CLAIM, KIND_LOOK
+from trickcore.core._sample import DealSampler
 from trickcore.core.card import Card
 from trickcore.core.deal_batch import deal_batch
-from trickcore.core.errors import RulesError, SerializationError
+from trickcore.core.errors import ArgumentError, RulesError, SerializationError
 from trickcore.core.json_codec import cards_from_json, field, hands_from_json
 from trickcore.core.rule_fields import cards_field
+from trickcore.core.sampling import SamplingMixin, hand_mask, played_by, plays_of, replay_plays
 from trickcore.core.seeding import SeedLike
 from trickcore.core.trick_deal import Observation, Play, TrickDeal
+from trickcore.spades import _sample
 from trickcore.spades._core import (
     MAX_SCORE,
     DealCore,
@@ -161,7 +164,7 @@ class SpadesObservation(Observation):
 
 
 HandsLike: TypeAlias = Sequence["CardSet | str | Iterable[Card | int | str]"]
-class Deal(DealCore, TrickDeal):
+class Deal(DealCore, SamplingMixin, TrickDeal):
     """One deal: ``Deal(rules, hands=[...], dealer=3)`` (the seat left of the dealer bids and
     leads first) or ``Deal.random(rules, seed=1)``; in a match each deal starts from the sides'
     ``scores`` and ``bags`` (blind nil and the bag penalty depend on them).
@@ -248,6 +251,36 @@ class Deal(DealCore, TrickDeal):
             bags_before=self.bags_before, spades_broken=self.spades_broken,
             legal_bids=tuple(b for b in self.legal_bids() if seen or b == "blind nil")
             if self.to_act == seat else ())
+
+    def _sampler(self, observation: Observation) -> DealSampler:
+        assert isinstance(observation, SpadesObservation)
+        if self.is_misdeal:
+            raise ArgumentError("the deal ended by a misdeal: no hand is played from it")
+        hand = hand_mask(observation.hand)
+        bids = [-1 if b is None else bid_code(b) for b in observation.bids]
+        return _sample.sampler(
+            kernel_rules(self.rules), observation.seat, observation.dealer,
+            observation.hand_seen, bids, observation.scores_before, observation.bags_before,
+            hand, plays_of(observation))
+
+    def _world(self, observation: Observation, hands: list[int]) -> Deal:
+        """A deal dealing ``hands`` (as held now) whose replay gives ``observation``: the bids
+        from the dealer's left, the seat's own look, the plays."""
+        assert isinstance(observation, SpadesObservation)
+        played = played_by(observation, PLAYERS)
+        world = Deal(self.rules, [CardSet(hands[p] | played[p]) for p in range(PLAYERS)],
+                     self.dealer, self.deal_number, scores=observation.scores_before,
+                     bags=observation.bags_before)
+        seat = observation.seat
+        if observation.hand_seen and observation.bids[seat] is None:
+            world.look(seat)
+        for k in range(PLAYERS):
+            bidder = (self.dealer + 1 + k) % PLAYERS
+            value = observation.bids[bidder]
+            if value is not None:
+                world.bid(value, seat=bidder)
+        replay_plays(world, observation)
+        return world
 
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,

@@ -1,0 +1,9 @@
+# The sampler of consistent deals, for the games' sampling modules to cimport (see _sample.pyx).
+from trickcore.core._csample cimport tc_sample_deal
+
+
+cdef class DealSampler:
+    cdef tc_sample_deal c
+    cdef object table  # numpy buffer of the counts (caller-owned memory of the kernel)
+
+    cdef prepare(self, int status, str what)
