@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from scipy.stats import chisquare
-from tests.reference.sample import consistent_hands
 
 import trickcore as tc
+from reference.sample import consistent_hands
 
 
 def random_position(make: Callable[[int], Any], seed: int, plays: int) -> Any:
@@ -70,11 +70,11 @@ def test_uniform_with_voids_shown_late_in_a_deal() -> None:
 
 def test_uniform_with_the_cards_passed_pinned_to_their_receiver() -> None:
     deal = find(svarta_maja(), 39, lambda d: bool(
-        d.passed(1) - CardSetOf(d, 1)) and d.pass_offset != 0)
+        d.passed(1) - cards_played(d, 1)) and d.pass_offset != 0)
     check_uniform(deal, 1)
 
 
-def CardSetOf(deal: Any, seat: int) -> Any:  # cards played so far
+def cards_played(deal: Any, seat: int) -> Any:
     return tc.CardSet([p.card for t in deal.tricks for p in t.plays])
 
 
@@ -92,7 +92,7 @@ def _broken_before(deal: Any, trick: int) -> bool:
 
 
 def test_uniform_in_spardame_after_the_exchange() -> None:
-    deal = find(lambda s: tc.hearts.Deal.random(tc.hearts.Rules.spardame(), seed=s), 32,
+    deal = find(lambda s: tc.hearts.Deal.random(tc.hearts.Rules.spardame(), seed=s), 36,
                 lambda d: True)
     check_uniform(deal, 2)
 
