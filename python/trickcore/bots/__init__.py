@@ -2,6 +2,7 @@
 as bots (``RandomBot``, ``GreedyBot``, ``RuleBot``) and the registry of bot names. See
 docs/bots.md."""
 
+from trickcore.bots.pimc import PimcBot
 from trickcore.bots.policy import GreedyBot, PolicyBot, RandomBot, RuleBot
 from trickcore.bots.protocol import Bot, apply_move, check_turn
 from trickcore.bots.registry import BOTS, make_bot, register_bot
@@ -10,6 +11,7 @@ __all__ = [
     "BOTS",
     "Bot",
     "GreedyBot",
+    "PimcBot",
     "PolicyBot",
     "RandomBot",
     "RuleBot",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
+from trickcore.bots.pimc import PimcBot
 from trickcore.bots.policy import GreedyBot, RandomBot, RuleBot
 from trickcore.bots.protocol import Bot
 from trickcore.core.errors import ArgumentError, UnknownBotError
@@ -12,7 +13,8 @@ from trickcore.core.seeding import SeedLike
 
 BotFactory = Callable[..., Bot]  # called as factory(seed=..., name=...)
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "rule": RuleBot}
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot, "greedy": GreedyBot, "rule": RuleBot, "pimc": PimcBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
