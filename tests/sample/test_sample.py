@@ -175,3 +175,12 @@ def test_bad_seat_and_negative_n_are_refused() -> None:
         deal.sample_hands(4, 1)
     with pytest.raises(tc.ArgumentError if hasattr(tc, "ArgumentError") else ValueError):
         deal.sample_worlds(0, -1)
+
+
+def test_worlds_in_the_bidding_for_a_seat_that_sees_its_hand_from_the_start() -> None:
+    """A seat not open to blind nil has seen its hand as dealt: its worlds are dealt so."""
+    deal = tc.spades.Deal.random(tc.spades.Rules.standard(), seed=3)
+    seat = deal.to_act
+    assert deal.phase == "bid" and deal.has_seen(seat)
+    for world in deal.sample_worlds(seat, 8, seed=2):
+        assert world.observation(seat) == deal.observation(seat)

@@ -272,8 +272,8 @@ class Deal(DealCore, SamplingMixin, TrickDeal):
                      self.dealer, self.deal_number, scores=observation.scores_before,
                      bags=observation.bags_before)
         seat = observation.seat
-        if observation.hand_seen and observation.bids[seat] is None:
-            world.look(seat)
+        if observation.hand_seen and observation.bids[seat] is None and not world.has_seen(seat):
+            world.look(seat)  # a seat not open to blind nil has seen its hand from the start
         for k in range(PLAYERS):
             bidder = (self.dealer + 1 + k) % PLAYERS
             value = observation.bids[bidder]
