@@ -14,23 +14,6 @@
 
 #ifndef __SIZEOF_INT128__
 #error "the sampler's exact counts need a 128-bit integer type"
-/* A deal's hidden hands: the slots of a sampler, each filling part of a seat's hand, and the
- * cards each seat holds for sure (the observer's hand, cards it passed...). */
-typedef struct {
-    tc_sampler core;
-    int players;
-    int8_t seat_of[TC_SAMPLE_MAX_SLOTS];
-    tc_mask known[TC_SEATS_MAX];
-} tc_sample_deal;
-
-/* Adds a slot of `need` cards of `allowed` to seat `seat`; TC_ERR_ARGUMENT when full. */
-int tc_sample_deal_slot(tc_sample_deal *s, int8_t *need, tc_mask *allowed, int seat, int count,
-                        tc_mask cards);
-
-/* `count` deals: hands[i * players + p] seat p's hand in deal i. Deal i never depends on count. */
-void tc_sample_deal_batch(const tc_sample_deal *s, const tc_sample_count *table, bitgen_t *rng,
-                          int64_t count, tc_mask *hands);
-
 #endif
 
 #define TC_SAMPLE_MAX_SLOTS 8
