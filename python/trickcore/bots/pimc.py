@@ -26,7 +26,7 @@ class PimcBot:
     sampled per card decision (fewer if ``time`` seconds run out, never fewer than
     ``min_worlds``); each is solved exactly when every hand holds at most ``solve_at`` cards,
     else each legal card is followed by one playout of ``policy`` (default: the game's rule
-    policy where its playouts have one, else greedy)."""
+    policy)."""
 
     __slots__ = ("_seeds", "min_worlds", "name", "policy", "rule", "solve_at", "time", "worlds")
 
@@ -80,7 +80,7 @@ class PimcBot:
             solution = world.solve(OBJECTIVE.get(game), seat=seat)
             sign = -1.0 if solution.lower_is_better else 1.0
             return {card: sign * solution.values[card] for card in legal}
-        policy = self.policy or ("rule" if "rule" in world.POLICIES else "greedy")
+        policy = self.policy or "rule"
         column = self.column(world, seat)
         sign = -1.0 if world._solve_lower_is_better() else 1.0
         values = {}

@@ -121,7 +121,7 @@ cdef class DealCore(DealBinding):
     """The state of one Spades deal, held as a C struct (see trickcore.spades.Deal)."""
 
     PHASES = ("bid", "play", "over")
-    POLICIES = POLICIES
+    POLICIES = MOVE_POLICIES  # playouts go move by move, so the rule policy too
     MOVE_POLICIES = MOVE_POLICIES
     OBJECTIVES = OBJECTIVES
 

@@ -327,7 +327,7 @@ int tc_spades_playouts(const tc_spades_rules *r, const tc_spades_state *start, b
                        int policy, int64_t count, tc_spades_result *results)
 {
     int rc = tc_spades_check_rules(r);
-    if (rc == TC_OK) rc = check_policy(policy);
+    if (rc == TC_OK && policy != TC_SPADES_RULE) rc = check_policy(policy); /* rule: moves only */
     if (rc != TC_OK) return rc;
 #ifdef TC_ISA_BMI2_CLONE
     if (policy == TC_SPADES_RANDOM && tc_isa_best() == TC_ISA_BMI2) {
