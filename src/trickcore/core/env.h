@@ -61,6 +61,12 @@ static inline uint64_t tc_env_one_hot(int offset, int v)
     return v < 0 ? 0 : UINT64_C(1) << (offset + v);
 }
 
+/* Seat s as seen from `me` among n: 0 is me, 1 the next seat in play order; -1 for none. */
+static inline int tc_env_relative(int s, int me, int n)
+{
+    return s < 0 ? -1 : (s - me + n) % n;
+}
+
 /* mask[0..n) := the bits 0..n-1 of `bits` as bytes 0/1. */
 static inline void tc_env_mask_bits(uint8_t *mask, uint64_t bits, int n)
 {

@@ -71,12 +71,6 @@ static void env_deal(const tc_dam_env_params *p, tc_dam_env *e, bitgen_t *rng, t
     e->deals++;
 }
 
-/* Seat s as seen from `me`: 0 is me, 1 the next seat in play order. */
-static int relative(int s, int me, int n)
-{
-    return s < 0 ? -1 : (s - me + n) % n;
-}
-
 /* Bits 64 * plane + k for k = v, over two planes (0 <= v < 128). */
 static void one_hot_128(uint8_t *obs, int plane, int v)
 {
@@ -91,7 +85,7 @@ static void env_observe(const tc_dam_env_params *p, const tc_dam_env *e, int me,
     int n = r->players, playing = s->head.phase == TC_PHASE_PLAY;
     tc_mask trick[TC_DAM_MAX_PLAYERS] = {0}; /* by relative seat */
     for (int i = 0; i < s->head.trick_len; ++i)
-        trick[relative(s->trick_seats[i], me, n)] = tc_bit(s->head.trick[i]);
+        trick[tc_env_relative(s->trick_seats[i], me, n)] = tc_bit(s->head.trick[i]);
     uint64_t voids = 0;
     for (int k = 0; k < TC_DAM_MAX_PLAYERS; ++k) {
         int seat = (me + k) % n, here = k < n, seen = here && (k == 0) != p->open_hands;
@@ -112,9 +106,9 @@ static void env_observe(const tc_dam_env_params *p, const tc_dam_env *e, int me,
     tc_env_plane(obs, 29, voids);
     one_hot_128(obs, 30, s->pile_end - s->pile_next);
     uint64_t state = tc_env_one_hot(0, s->head.phase - TC_PHASE_PLAY) |
-                     tc_env_one_hot(2, relative(s->head.dealer, me, n)) |
-                     tc_env_one_hot(6, playing ? relative(s->head.leader, me, n) : -1) |
-                     tc_env_one_hot(10, relative(s->head.to_act, me, n)) |
+                     tc_env_one_hot(2, tc_env_relative(s->head.dealer, me, n)) |
+                     tc_env_one_hot(6, playing ? tc_env_relative(s->head.leader, me, n) : -1) |
+                     tc_env_one_hot(10, tc_env_relative(s->head.to_act, me, n)) |
                      tc_env_one_hot(14, s->trump) | tc_env_one_hot(18, n - 2) |
                      (uint64_t)p->teams << 21 | (uint64_t)r->turn_trump << 22 |
                      (uint64_t)r->score_tricks << 23 | (uint64_t)r->collect << 24 |

@@ -116,12 +116,6 @@ static void env_deal(const tc_hearts_env_params *p, tc_hearts_env *e, bitgen_t *
     note_play_start(p, e, 1);
 }
 
-/* Seat s as seen from `me`: 0 is me, 1 the next seat in play order. */
-static int relative(int s, int me, int n)
-{
-    return s < 0 ? -1 : (s - me + n) % n;
-}
-
 static void env_observe(const tc_hearts_env_params *p, const tc_hearts_env *e, int me, uint8_t *obs)
 {
     const tc_hearts_state *s = &e->deal;
@@ -145,10 +139,10 @@ static void env_observe(const tc_hearts_env_params *p, const tc_hearts_env *e, i
     tc_env_plane(obs, 17, voids);
     uint64_t state = tc_env_one_hot(0, s->head.phase) | tc_env_one_hot(3, s->pass_offset) |
                      (uint64_t)(s->hearts_broken != 0) << 11 |
-                     tc_env_one_hot(12, relative(s->head.leader, me, n)) |
-                     tc_env_one_hot(18, relative(s->head.dealer, me, n)) |
+                     tc_env_one_hot(12, tc_env_relative(s->head.leader, me, n)) |
+                     tc_env_one_hot(18, tc_env_relative(s->head.dealer, me, n)) |
                      tc_env_one_hot(24, s->head.tricks_played) |
-                     tc_env_one_hot(38, relative(s->head.to_act, me, n)) |
+                     tc_env_one_hot(38, tc_env_relative(s->head.to_act, me, n)) |
                      tc_env_one_hot(44, n - 3);
     tc_env_plane(obs, 18, state);
 }

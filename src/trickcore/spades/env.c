@@ -154,12 +154,6 @@ static void env_deal(const tc_spades_env_params *p, tc_spades_env *e, bitgen_t *
     e->deals++;
 }
 
-/* Seat s as seen from `me`: 0 is me, 1 the next seat in play order. */
-static int relative(int s, int me)
-{
-    return s < 0 ? -1 : (s - me) & 3;
-}
-
 static void env_observe(const tc_spades_env_params *p, const tc_spades_env *e, int me, uint8_t *obs)
 {
     const tc_spades_rules *r = &p->rules;
@@ -189,13 +183,14 @@ static void env_observe(const tc_spades_env_params *p, const tc_spades_env *e, i
     tc_env_plane(obs, 11, scores);
     int phase = in_round(e) ? 0 : 1 + s->head.phase;
     uint64_t state =
-        tc_env_one_hot(0, phase) | tc_env_one_hot(4, relative(s->head.dealer, me)) |
-        tc_env_one_hot(8, relative(s->head.leader, me)) |
-        tc_env_one_hot(12, relative(env_to_act(e), me)) | (uint64_t)(s->spades_broken != 0) << 16 |
-        (uint64_t)seen(e, me) << 17 | eligible << 18 | tc_env_one_hot(22, s->head.tricks_played) |
-        (uint64_t)r->partnerships << 40 | tc_env_one_hot(41, r->bidding) |
-        (uint64_t)r->blind_nil << 45 | (uint64_t)((r->deck & TC_SPADES_JOKERS) != 0) << 46 |
-        (uint64_t)r->misdeal << 47;
+        tc_env_one_hot(0, phase) |
+        tc_env_one_hot(4, tc_env_relative(s->head.dealer, me, TC_SPADES_PLAYERS)) |
+        tc_env_one_hot(8, tc_env_relative(s->head.leader, me, TC_SPADES_PLAYERS)) |
+        tc_env_one_hot(12, tc_env_relative(env_to_act(e), me, TC_SPADES_PLAYERS)) |
+        (uint64_t)(s->spades_broken != 0) << 16 | (uint64_t)seen(e, me) << 17 | eligible << 18 |
+        tc_env_one_hot(22, s->head.tricks_played) | (uint64_t)r->partnerships << 40 |
+        tc_env_one_hot(41, r->bidding) | (uint64_t)r->blind_nil << 45 |
+        (uint64_t)((r->deck & TC_SPADES_JOKERS) != 0) << 46 | (uint64_t)r->misdeal << 47;
     tc_env_plane(obs, 9, state);
 }
 
