@@ -3,9 +3,11 @@ on the executors of ``trickcore.simulate``."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +71,8 @@ def arena(
     ``trickcore.bots.BOTS`` or Bot objects) through the seats, so every bot holds every seat's
     cards. Spades with ``match=True`` plays whole matches to the target instead and scores the
     wins. Deal ``i`` and the bots' random streams depend only on ``seed`` and ``i``: the result
-    is the same for any ``workers`` (threads) or ``executor`` (as in ``simulate``)."""
+    is the same for any ``workers`` or ``executor`` (as in ``simulate``). Without an executor,
+    ``workers`` above 1 are processes: the bots are Python, which threads would serialise."""
     rules = rules_for(rules) if isinstance(rules, str) else rules
     if type(rules) not in DEAL_TYPES:
         raise SimulationArgumentError(
@@ -95,7 +98,11 @@ def arena(
     parts: list[dict[str, np.ndarray[Any, Any]]] = []
     unit = "matches" if match else "deals"
     try:
-        with Progress(count, enabled=progress, label=f"arena {rules.game}", unit=unit) as bar:
+        with contextlib.ExitStack() as stack:
+            if executor is None and parallelism > 1:
+                executor = stack.enter_context(ProcessPoolExecutor(parallelism))
+            bar = stack.enter_context(
+                Progress(count, enabled=progress, label=f"arena {rules.game}", unit=unit))
             for output in execute(tasks, workers=parallelism, executor=executor,
                                   run=run_arena_task):
                 assert output.rows is not None  # an arena task always returns its rows

@@ -49,7 +49,7 @@ def add_arena_command(
     parser.add_argument("--rules", default=None, metavar="FILE",
                         help="a JSON object of rule parameters")
     parser.add_argument("--workers", type=positive, default=None, metavar="W",
-                        help="threads (default: every core)")
+                        help="processes (default: every core)")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="run on a Dask cluster (an address, or 'local')")
     parser.add_argument("--save", default=None, metavar="FILE",
