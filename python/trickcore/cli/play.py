@@ -9,6 +9,7 @@ import sys
 from trickcore.bots import BOTS
 from trickcore.cli.simulate import EXIT_BAD_INPUT, EXIT_FAILED, rules_from_args
 from trickcore.core.errors import TrickcoreError
+from trickcore.play.opponents import OPPONENTS
 from trickcore.simulation import SimulationError
 
 PLAY_GAMES = ("svarta-maja", "spardame", "spades", "dam-avoid", "dam-collect", "draughts")
@@ -28,8 +29,9 @@ def add_play_command(
     parser.add_argument("--seat", type=int, default=0, metavar="N",
                         help="your seat (default 0; in draughts 0 is Black, 1 White)")
     parser.add_argument("--bots", default=None, metavar="A,B,...",
-                        help=f"the other seats' bots in seat order, or one for all ({', '.join(BOTS)}; "
-                             "default rule); in draughts the opponent (random)")
+                        help=f"the other seats' bots in seat order, or one for all "
+                             f"({', '.join(BOTS)}; default rule); in draughts the opponent "
+                             f"({', '.join(OPPONENTS)})")
     parser.add_argument("--level", type=int, default=None, metavar="1..5",
                         help="strength of the pimc bots and the hints: 8 to 128 sampled deals "
                              "per card (default 4: 64)")

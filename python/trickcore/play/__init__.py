@@ -9,7 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from trickcore.play.draughts_game import DraughtsSession
-from trickcore.play.opponents import OPPONENTS, Opponent, RandomOpponent, make_opponent, register_opponent
+from trickcore.play.opponents import (
+    OPPONENTS,
+    Opponent,
+    RandomOpponent,
+    make_opponent,
+    register_opponent,
+)
 from trickcore.play.session import DEFAULT_LEVEL, CardSession
 
 

@@ -43,6 +43,7 @@ class DraughtsSession:
 
     @property
     def human_to_act(self) -> bool:
+        """Whether the game goes on with the person to move."""
         return self.outcome() is None and self.board.turn == self.color
 
     def push(self, text: str) -> Move:

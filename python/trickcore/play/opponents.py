@@ -22,21 +22,22 @@ class Opponent(Protocol):
     """A draughts player: ``choose(board)`` is its move for the side to move."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The opponent's name, as the table and saved games show it."""
 
-    def choose(self, board: Board) -> Move: ...
+    def choose(self, board: Board) -> Move:
+        """The move for the side to move on ``board`` (a copy: it may be changed)."""
 
 
 class RandomOpponent:
     """A uniformly random legal move, drawn from the seed and the position (its FEN and ply),
     so the same position always gets the same move."""
 
-    __slots__ = ("name", "seed")
-
     def __init__(self, seed: int = 0, *, name: str = "random") -> None:
         self.seed, self.name = seed, name
 
     def choose(self, board: Board) -> Move:
+        """A legal move of the side to move, drawn from the seed and the position."""
         moves = board.legal_moves()
         if not moves:
             raise IllegalMoveError(f"opponent {self.name!r}: no legal move, the game is over")

@@ -21,8 +21,8 @@ from trickcore.bots import PimcBot, RuleBot, make_bot
 from trickcore.bots.pimc import OBJECTIVE
 from trickcore.bots.protocol import Bot, apply_move
 from trickcore.core.card import Card
-from trickcore.core.render import SUIT_ORDER
 from trickcore.core.errors import ArgumentError, IllegalMoveError, SerializationError
+from trickcore.core.render import SUIT_ORDER
 from trickcore.core.trick_deal import Move, Play
 from trickcore.search.solver import Solution
 
@@ -106,14 +106,17 @@ class CardSession:
 
     @property
     def is_over(self) -> bool:
+        """Whether the match has ended."""
         return bool(self.match.is_over)
 
     @property
     def to_act(self) -> int | None:
+        """The seat to act; None once the match has ended."""
         return self.match.to_act  # type: ignore[no-any-return]
 
     @property
     def human_to_act(self) -> bool:
+        """Whether the person is to act."""
         return self.to_act == self.seat
 
     def hand_order(self) -> list[Card]:
