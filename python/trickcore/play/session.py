@@ -95,8 +95,12 @@ class CardSession:
             raise ArgumentError(f"--seat is 0..{rules.players - 1}, not {seat!r}")
         self.rules, self.seat, self.level, self.seed = rules, seat, level, seed
         self.bot_names = [name.strip().lower() for name in bots]
+        match_type = MATCHES[type(rules)]
+        if "pimc" in self.bot_names and not hasattr(match_type.DEAL_TYPE, "sample_worlds"):
+            raise ArgumentError(f"the pimc bot needs deal sampling, which {rules.game} does "
+                                "not have yet")
         self.bots = bots_for(self.bot_names, rules.players, seat, level, seed)
-        self.match = MATCHES[type(rules)](rules, seed=seed) if match is None else match
+        self.match = match_type(rules, seed=seed) if match is None else match
 
     # The state.
     @property
