@@ -7,7 +7,12 @@ import secrets
 import sys
 
 from trickcore.bots import BOTS
-from trickcore.cli.simulate import EXIT_BAD_INPUT, EXIT_FAILED, rules_from_args
+from trickcore.cli.simulate import (
+    EXIT_BAD_INPUT,
+    EXIT_FAILED,
+    add_rules_arguments,
+    rules_from_args,
+)
 from trickcore.core.errors import TrickcoreError
 from trickcore.play.opponents import OPPONENTS
 from trickcore.simulation import SimulationError
@@ -37,12 +42,7 @@ def add_play_command(
                              "per card (default 4: 64)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed of the deals and the bots (default: fresh, printed)")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="number of players (where the game lets it vary)")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        dest="settings", help="set a rule parameter (repeatable)")
-    parser.add_argument("--rules", default=None, metavar="FILE",
-                        help="a JSON object of rule parameters")
+    add_rules_arguments(parser)
     parser.add_argument("--load", default=None, metavar="FILE",
                         help="continue a saved game (.json card game, .pdn draughts)")
     parser.set_defaults(run=run_play, play_parser=parser)

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import json
 
-from trickcore.core.errors import IllegalMoveError, SerializationError, TrickcoreError
+from trickcore.core.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    SerializationError,
+    TrickcoreError,
+)
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
 from trickcore.draughts import Board, Color, Game, Move, Outcome, Termination, read_game
 from trickcore.draughts.simulation import Rules
@@ -25,7 +30,7 @@ class DraughtsSession:
     def __init__(self, rules: Rules, *, seat: int = 0, opponent: str = "random", seed: int = 0,
                  moves: tuple[Move, ...] = ()) -> None:
         if seat not in (0, 1):
-            raise IllegalMoveError(f"--seat is 0 (Black) or 1 (White) in draughts, not {seat!r}")
+            raise ArgumentError(f"--seat is 0 (Black) or 1 (White) in draughts, not {seat!r}")
         self.rules, self.seat, self.seed = rules, seat, seed
         self.color = Color.BLACK if seat == 0 else Color.WHITE
         self.opponent: Opponent = make_opponent(opponent, seed)

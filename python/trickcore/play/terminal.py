@@ -78,11 +78,61 @@ def help_text() -> Text:
     return lines
 
 
-class CardTable:
+class Loop:
+    """What both games' loops share: one typed line at the person's turn, a move or a helper,
+    every refusal printed with its message and nothing changed."""
+
+    session: Any
+    shown: Any  # the position the table was last shown at (None: show it again)
+
+    def __init__(self, terminal: Terminal) -> None:
+        self.ui = terminal
+
+    def turn(self, text: str) -> None:
+        """Handles one line typed at the person's turn."""
+        try:
+            action = commands.helper(text)
+            if action is None:
+                self.move(text)
+            elif action.name == "quit":
+                raise Quit
+            elif action.name == "help":
+                self.ui.show(help_text())
+            elif action.name == "undo":
+                self.ui.show(Text(f"took back {self.session.undo()} move(s)"))
+            elif action.name == "save":
+                Path(action.argument).write_text(self.saved(), encoding="utf-8")
+                self.ui.show(Text(f"saved to {action.argument}"))
+            elif action.name == "load":
+                self.session, self.shown = self.loaded(read(action.argument)), None
+                self.ui.show(Text(f"loaded {action.argument}"))
+            elif not self.game_helper(action):
+                self.ui.error(f"{action.name} is not a command of this game")
+        except (TrickcoreError, OSError) as error:  # OSError: save could not write
+            self.ui.error(str(error))
+
+    def move(self, text: str) -> None:
+        raise NotImplementedError
+
+    def game_helper(self, action: Helper) -> bool:
+        """Runs a helper of this game only; False when it has none by that name."""
+        raise NotImplementedError
+
+    def saved(self) -> str:
+        raise NotImplementedError
+
+    def loaded(self, text: str) -> Any:
+        raise NotImplementedError
+
+
+class CardTable(Loop):
     """The loop of a card game: bots' turns, the person's input, the end of each deal."""
 
+    session: CardSession
+
     def __init__(self, session: CardSession, terminal: Terminal) -> None:
-        self.session, self.ui = session, terminal
+        super().__init__(terminal)
+        self.session = session
         self.finished: Any = None  # the last finished deal, for 'grade'
         self.shown: tuple[int, int] | None = None  # the position the table was last shown at
 
@@ -144,17 +194,6 @@ class CardTable:
             else:
                 self.ui.error("press Enter for the next deal, or type grade or quit")
 
-    def turn(self, text: str) -> None:
-        """Handles one line typed at the person's turn."""
-        try:
-            action = commands.helper(text)
-            if action is not None:
-                self.helper(action)
-            else:
-                self.move(text)
-        except (TrickcoreError, OSError) as error:  # OSError: save could not write
-            self.ui.error(str(error))
-
     def move(self, text: str) -> None:
         session = self.session
         deal, tricks = session.deal, session.deal.tricks_played
@@ -173,32 +212,25 @@ class CardTable:
             self.ui.show(Text.assemble("you play ", card_text(card)))
         self.after_move(deal, tricks, finished)
 
-    def helper(self, action: Helper) -> None:
-        session = self.session
-        if action.name == "quit":
-            raise Quit
-        if action.name == "help":
-            self.ui.show(help_text())
-        elif action.name == "hint":
-            self.ui.show(hint_view(session.hint()))
-        elif action.name == "undo":
-            taken = session.undo()
-            self.ui.show(Text(f"took back {taken} move(s)"))
+    def game_helper(self, action: Helper) -> bool:
+        if action.name == "hint":
+            self.ui.show(hint_view(self.session.hint()))
         elif action.name == "look":
-            session.look()
+            self.session.look()
         elif action.name == "grade":
             if self.finished is None:
                 self.ui.error("no deal has finished yet")
             else:
-                self.ui.show(grade_view(session.grade(self.finished)))
-        elif action.name == "save":
-            Path(action.argument).write_text(session.to_json(), encoding="utf-8")
-            self.ui.show(Text(f"saved to {action.argument}"))
-        elif action.name == "load":
-            self.session, self.shown = CardSession.from_json(read(action.argument)), None
-            self.ui.show(Text(f"loaded {action.argument}"))
+                self.ui.show(grade_view(self.session.grade(self.finished)))
         else:
-            self.ui.error(f"{action.name} is for draughts")
+            return False
+        return True
+
+    def saved(self) -> str:
+        return self.session.to_json()
+
+    def loaded(self, text: str) -> CardSession:
+        return CardSession.from_json(text)
 
     def winners(self) -> Text:
         match = self.session.match
@@ -207,11 +239,14 @@ class CardTable:
         return Text(f"the match is over: {', '.join(names)} won", style="bold")
 
 
-class DraughtsTable:
+class DraughtsTable(Loop):
     """The loop of a draughts game: the opponent's moves, the person's input."""
 
+    session: DraughtsSession
+
     def __init__(self, session: DraughtsSession, terminal: Terminal) -> None:
-        self.session, self.ui = session, terminal
+        super().__init__(terminal)
+        self.session = session
         self.shown: str | None = None  # the position the board was last shown at
 
     def run(self) -> int:
@@ -239,33 +274,24 @@ class DraughtsTable:
             self.ui.show(Text("bye"))
         return 0
 
-    def turn(self, text: str) -> None:
-        session = self.session
-        try:
-            action = commands.helper(text)
-            if action is None:
-                self.ui.show(Text(f"you play {session.push(text.strip())}"))
-            elif action.name == "quit":
-                raise Quit
-            elif action.name == "help":
-                self.ui.show(help_text())
-            elif action.name == "hint":
-                self.ui.show(Text(f"hint ({session.opponent.name}): {session.hint()}"))
-            elif action.name == "moves":
-                moves = " ".join(str(m) for m in session.board.legal_moves())
-                self.ui.show(Text(f"legal moves: {moves}"))
-            elif action.name == "undo":
-                self.ui.show(Text(f"took back {session.undo()} move(s)"))
-            elif action.name == "save":
-                Path(action.argument).write_text(session.to_pdn(), encoding="utf-8")
-                self.ui.show(Text(f"saved to {action.argument}"))
-            elif action.name == "load":
-                self.session, self.shown = DraughtsSession.from_pdn(read(action.argument)), None
-                self.ui.show(Text(f"loaded {action.argument}"))
-            else:
-                self.ui.error(f"{action.name} is for the card games")
-        except (TrickcoreError, OSError) as error:  # OSError: save could not write
-            self.ui.error(str(error))
+    def move(self, text: str) -> None:
+        self.ui.show(Text(f"you play {self.session.push(text.strip())}"))
+
+    def game_helper(self, action: Helper) -> bool:
+        if action.name == "hint":
+            self.ui.show(Text(f"hint ({self.session.opponent.name}): {self.session.hint()}"))
+        elif action.name == "moves":
+            moves = " ".join(str(m) for m in self.session.board.legal_moves())
+            self.ui.show(Text(f"legal moves: {moves}"))
+        else:
+            return False
+        return True
+
+    def saved(self) -> str:
+        return self.session.to_pdn()
+
+    def loaded(self, text: str) -> DraughtsSession:
+        return DraughtsSession.from_pdn(text)
 
 
 def read(path: str) -> str:
