@@ -70,7 +70,7 @@ def helper_words() -> list[str]:
 
 
 def help_text() -> Text:
-    lines = Text("a card by name (qs, Q♠, 10h) or number; a pass lists three cards; a bid is "
+    lines = Text("a card by name (qs, Q♠, 10h) or number; a pass lists its cards; a bid is "
                  "4, nil or blind nil; a draughts move 11-15 or 15x24.\n")
     for name, words in HELPERS.items():
         if name in HELP:
