@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 PACKAGES = ("trickcore", "trickcore.hearts", "trickcore.spades", "trickcore.dam",
-            "trickcore.draughts", "trickcore.simulation")
+            "trickcore.draughts", "trickcore.simulation", "trickcore.play")
 
 # Cython attributes (cdef readonly, which take no docstring), by defining class.
 CYTHON_UNDOCUMENTED = {

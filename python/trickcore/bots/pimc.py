@@ -55,23 +55,32 @@ class PimcBot:
         seat = check_turn(self, deal, seat)
         if deal.phase != "play":
             return self.rule.choose(deal, seat)
+        legal = sorted(deal.legal_moves())
+        if len(legal) == 1:
+            return Play(seat, legal[0])
+        means = self.card_values(deal, seat)
+        return Play(seat, max(legal, key=lambda card: means[card]))
+
+    def card_values(self, deal: Any, seat: int) -> dict[Card, float]:
+        """Each legal card's mean value over the sampled worlds for ``seat``'s side, higher
+        better (the solver's points or score near the end, else a playout's); the deal is left
+        as it was."""
         if not hasattr(deal, "sample_worlds"):
             raise RulesError(f"bot {self.name!r} needs deal sampling, which "
                              f"{type(deal).__module__} does not have yet")
         legal = sorted(deal.legal_moves())
-        if len(legal) == 1:
-            return Play(seat, legal[0])
         totals = dict.fromkeys(legal, 0.0)
         deadline = None if self.time is None else time.perf_counter() + self.time
         worlds = deal.sample_worlds(seat, self.worlds, int(self._seeds.integers(2**63)))
-        for done, world in enumerate(worlds):
+        done = 0
+        for world in worlds:
             if deadline is not None and done >= self.min_worlds \
                     and time.perf_counter() > deadline:
                 break
             for card, value in self.values(world, seat, legal).items():
                 totals[card] += value
-        best = max(legal, key=lambda card: totals[card])
-        return Play(seat, best)
+            done += 1
+        return {card: total / max(done, 1) for card, total in totals.items()}
 
     def values(self, world: Any, seat: int, legal: list[Card]) -> dict[Card, float]:
         """Each legal card's value in ``world`` for ``seat``'s side, higher better."""

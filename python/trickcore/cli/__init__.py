@@ -14,6 +14,7 @@ from typing import NoReturn, cast
 
 import trickcore
 from trickcore.cli.arena import add_arena_command
+from trickcore.cli.play import add_play_command
 from trickcore.cli.simulate import EXIT_BAD_INPUT, add_simulate_command, count
 from trickcore.core.deal_batch import deal_batch
 from trickcore.core.errors import TrickcoreError
@@ -56,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_draughts(commands)
     add_simulate_command(commands)
     add_arena_command(commands)
+    add_play_command(commands)
     return parser
 
 

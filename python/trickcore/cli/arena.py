@@ -14,6 +14,7 @@ from trickcore.cli.simulate import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     _check_writable,
+    add_rules_arguments,
     dask_client,
     level,
     positive,
@@ -42,12 +43,7 @@ def add_arena_command(
                         help="seed of the deals and the bots (default: fresh entropy)")
     parser.add_argument("--match", action="store_true",
                         help="Spades: whole matches to the target, scored by wins")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="number of players (where the game lets it vary)")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        dest="settings", help="set a rule parameter (repeatable)")
-    parser.add_argument("--rules", default=None, metavar="FILE",
-                        help="a JSON object of rule parameters")
+    add_rules_arguments(parser)
     parser.add_argument("--workers", type=positive, default=None, metavar="W",
                         help="processes (default: every core)")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",

@@ -80,15 +80,7 @@ def add_simulate_command(
                         help="number of deals or games (1000000, 1e6 or 1M; default 100k)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed for a reproducible run (default: fresh entropy, printed)")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="number of players (where the game lets it vary)")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        dest="settings",
-                        help="set a rule parameter, e.g. pass_count=0 or teams=true "
-                             "(repeatable; ints, true/false, none, else text)")
-    parser.add_argument("--rules", default=None, metavar="FILE",
-                        help="a JSON object of rule parameters, e.g. {\"heart_points\": 2}; "
-                             "--players and --set override it")
+    add_rules_arguments(parser)
     parser.add_argument("--policy", default="random", metavar="P",
                         help="playing policy (default random; greedy where the game has it)")
     parser.add_argument("--workers", type=positive, default=None, metavar="W",
@@ -111,6 +103,19 @@ def add_simulate_command(
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=run_simulate, simulate_parser=parser)
     return parser
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--players``, ``--set`` and ``--rules``, which ``rules_from_args`` reads."""
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="number of players (where the game lets it vary)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        dest="settings",
+                        help="set a rule parameter, e.g. pass_count=0 or teams=true "
+                             "(repeatable; ints, true/false, none, else text)")
+    parser.add_argument("--rules", default=None, metavar="FILE",
+                        help="a JSON object of rule parameters, e.g. {\"heart_points\": 2}; "
+                             "--players and --set override it")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
