@@ -16,15 +16,18 @@ class Solver:
     def __init__(self) -> None:
         self.values: dict[Position, int] = {}
 
-    def value(self, root: Position) -> int:
-        if root not in self.values:
-            self._solve(root)
+    def value(self, root: Position, limit: int | None = None) -> int | None:
+        """The root's value, or None when more than ``limit`` new positions are reachable."""
+        if root not in self.values and not self._solve(root, limit):
+            return None
         return self.values[root]
 
-    def _solve(self, root: Position) -> None:
+    def _solve(self, root: Position, limit: int | None) -> bool:
         successors: dict[Position, list[Position]] = {}
         stack = [root]
         while stack:
+            if limit is not None and len(successors) > limit:
+                return False
             position = stack.pop()
             if position in successors or position in self.values:
                 continue
@@ -71,3 +74,4 @@ class Solver:
                 queue.append(earlier)
         for position in successors:
             self.values.setdefault(position, DRAW)
+        return True

@@ -36,7 +36,7 @@ VERSION = 1
 _HEADER = struct.Struct("<8sH4BQQI")
 
 
-class Value(IntEnum):
+class TableValue(IntEnum):
     """A table's result for the side to move."""
 
     LOSS = -1
@@ -61,7 +61,8 @@ def default_path() -> Path:
 def slices(pieces: int) -> list[Counts]:
     """The slices of exactly ``pieces`` pieces, in an order where each slice's dependencies of
     the same piece count come first (fewer men first: a crowning turns a man into a king)."""
-    found = [c for c in product(range(pieces + 1), repeat=4) if sum(c) == pieces]
+    found = [(bm, bk, wm, wk) for bm, bk, wm, wk in product(range(pieces + 1), repeat=4)
+             if bm + bk + wm + wk == pieces]
     return sorted(found, key=lambda c: (c[0] + c[2], c))
 
 
@@ -132,7 +133,7 @@ class Tables:
     def file(self, counts: Counts) -> Path:
         return self._path / "draughts-{}{}{}{}.tb".format(*counts)
 
-    def probe(self, board: Board) -> Value | None:
+    def probe(self, board: Board) -> TableValue | None:
         """The result for the side to move under perfect play, or None when the position has
         more pieces than the tables cover (or none). The board is not changed."""
         black, white, kings = board.black, board.white, board.kings
@@ -143,7 +144,7 @@ class Tables:
         self.load(counts if board.turn == 0 else mirror(counts))
         value = self._store.probe(board)
         assert value is not None
-        return Value(value)
+        return TableValue(value)
 
     def load(self, counts: Counts) -> None:
         """Makes a slice available: loaded, read from its file, or built (with what it needs)."""
