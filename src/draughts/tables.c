@@ -48,13 +48,13 @@ static const uint32_t binomial[33][7] = {
 enum { ST_FINAL = 0, ST_NEW = 4, ST_NEXT = 8 };
 enum { CODE_LOSS = 1, CODE_DRAW = 2, CODE_WIN = 3 };
 
-static uint64_t choose(int n, int k)
+DR_INLINE uint64_t choose(int n, int k)
 {
     return (n < 0 || k < 0 || k > 6 || n < k) ? 0 : binomial[n][k];
 }
 
 /* The colex rank of `set` among the squares of `avail` (set a subset of avail). */
-static uint64_t dr_rank(uint32_t set, uint32_t avail)
+DR_INLINE uint64_t dr_rank(uint32_t set, uint32_t avail)
 {
     uint64_t rank = 0;
     for (int i = 1; set; ++i) {
@@ -65,29 +65,27 @@ static uint64_t dr_rank(uint32_t set, uint32_t avail)
     return rank;
 }
 
-static uint32_t dr_nth_square(uint32_t avail, int n)
-{
-    for (; n > 0; --n) avail &= avail - 1;
-    return avail & (0u - avail);
-}
-
-/* The subset of `m` squares of `avail` whose colex rank is `rank`. */
-static uint32_t dr_unrank(uint64_t rank, int m, uint32_t avail)
+/* The subset of `m` squares of `avail` whose colex rank is `rank`: squares are tried from the
+ * highest down, each at most once. */
+DR_INLINE uint32_t dr_unrank(uint64_t rank, int m, uint32_t avail)
 {
     uint32_t set = 0;
-    int n = __builtin_popcount(avail);
-    for (int i = m; i >= 1; --i) {
-        int p = n - 1;
-        while (binomial[p][i] > rank) --p;
+    int p = __builtin_popcount(avail) - 1;
+    for (int i = m; i >= 1; --i, --p) {
+        while (binomial[p][i] > rank) {
+            avail ^= 1u << (31 - __builtin_clz(avail));
+            --p;
+        }
         rank -= binomial[p][i];
-        set |= dr_nth_square(avail, p);
-        n = p;
+        uint32_t square = 1u << (31 - __builtin_clz(avail));
+        set |= square;
+        avail ^= square;
     }
     return set;
 }
 
 /* Turning the board 180 degrees maps layout bit i to bit 34 - i (ghost bits to ghost bits). */
-static dr_bits dr_reverse35(dr_bits x)
+DR_INLINE dr_bits dr_reverse35(dr_bits x)
 {
     x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
     x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
@@ -97,7 +95,7 @@ static dr_bits dr_reverse35(dr_bits x)
     return ((x >> 32) | (x << 32)) >> 29;
 }
 
-dr_position dr_flip(const dr_position *p)
+DR_INLINE dr_position dr_flipped(const dr_position *p)
 {
     dr_position q;
     q.black = dr_reverse35(p->white);
@@ -105,6 +103,11 @@ dr_position dr_flip(const dr_position *p)
     q.kings = dr_reverse35(p->kings);
     q.turn = p->turn ^ 1;
     return q;
+}
+
+dr_position dr_flip(const dr_position *p)
+{
+    return dr_flipped(p);
 }
 
 int dr_slice_id(int black_men, int black_kings, int white_men, int white_kings)
@@ -135,7 +138,7 @@ int dr_slice_init(dr_slice *s, int black_men, int black_kings, int white_men, in
     return DR_TABLES_OK;
 }
 
-uint64_t dr_slice_index(const dr_slice *s, const dr_position *p)
+DR_INLINE uint64_t dr_index(const dr_slice *s, const dr_position *p)
 {
     uint32_t kings = dr_to_squares(p->kings);
     uint32_t white_men = dr_to_squares(p->white) & ~kings;
@@ -156,7 +159,7 @@ uint64_t dr_slice_index(const dr_slice *s, const dr_position *p)
     return s->offset[top] + index;
 }
 
-void dr_slice_position(const dr_slice *s, uint64_t index, dr_position *p)
+DR_INLINE void dr_unindex(const dr_slice *s, uint64_t index, dr_position *p)
 {
     int top = 0;
     while (index >= s->offset[top + 1]) ++top;
@@ -184,8 +187,18 @@ void dr_slice_position(const dr_slice *s, uint64_t index, dr_position *p)
     p->turn = DR_BLACK;
 }
 
+uint64_t dr_slice_index(const dr_slice *s, const dr_position *p)
+{
+    return dr_index(s, p);
+}
+
+void dr_slice_position(const dr_slice *s, uint64_t index, dr_position *p)
+{
+    dr_unindex(s, index, p);
+}
+
 /* The slice id of a Black-to-move position, or -1 beyond the tables' piece counts. */
-static int dr_position_slice(const dr_position *p)
+DR_INLINE int dr_position_slice(const dr_position *p)
 {
     int bm = dr_popcount(p->black & ~p->kings), bk = dr_popcount(p->black & p->kings);
     int wm = dr_popcount(p->white & ~p->kings), wk = dr_popcount(p->white & p->kings);
@@ -203,23 +216,22 @@ void dr_tables_init(dr_tables *t)
 }
 
 /* The value code stored for a Black-to-move position, 0 when its slice is not loaded. */
-static int dr_tables_code(const dr_tables *t, const dr_position *p)
+DR_INLINE int dr_tables_code(const dr_tables *t, const dr_position *p)
 {
     int id = dr_position_slice(p);
     if (id < 0 || !t->values[id]) return 0;
-    uint64_t i = dr_slice_index(&t->slices[id], p);
+    uint64_t i = dr_index(&t->slices[id], p);
     return (t->values[id][i >> 2] >> (2 * (i & 3))) & 3;
 }
 
-int dr_tables_probe(const void *tables, const dr_position *p)
+DR_POPCNT_CLONES int dr_tables_probe(const void *tables, const dr_position *p)
 {
-    dr_position q = p->turn == DR_BLACK ? *p : dr_flip(p);
+    dr_position q = p->turn == DR_BLACK ? *p : dr_flipped(p);
     int code = dr_tables_code((const dr_tables *)tables, &q);
     return code ? code - 2 : DR_PROBE_UNKNOWN;
 }
 
-int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *status, uint8_t *counter,
-                  const dr_tables *solved)
+int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *state, const dr_tables *solved)
 {
     b->slices[0] = *slice;
     int status0 = dr_slice_init(&b->slices[1], slice->white_men, slice->white_kings,
@@ -228,31 +240,30 @@ int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *status, uint8_t *
     b->count =
         (slice->black_men == slice->white_men && slice->black_kings == slice->white_kings) ? 1 : 2;
     b->size = slice->size + (b->count == 2 ? b->slices[1].size : 0);
-    b->status = status;
-    b->counter = counter;
+    b->state = state;
     b->solved = solved;
     return DR_TABLES_OK;
 }
 
-static int dr_build_which(const dr_build *b, uint64_t i)
+DR_INLINE int dr_build_which(const dr_build *b, uint64_t i)
 {
     return i < b->slices[0].size ? 0 : 1;
 }
 
-static void dr_build_position(const dr_build *b, uint64_t i, dr_position *p)
+DR_INLINE void dr_build_position(const dr_build *b, uint64_t i, dr_position *p)
 {
     int which = dr_build_which(b, i);
-    dr_slice_position(&b->slices[which], which ? i - b->slices[0].size : i, p);
+    dr_unindex(&b->slices[which], which ? i - b->slices[0].size : i, p);
 }
 
 /* The group index of a Black-to-move position in slice `which` of the group. */
-static uint64_t dr_build_index(const dr_build *b, int which, const dr_position *p)
+DR_INLINE uint64_t dr_build_index(const dr_build *b, int which, const dr_position *p)
 {
     if (b->count == 1) which = 0;
-    return dr_slice_index(&b->slices[which], p) + (which ? b->slices[0].size : 0);
+    return dr_index(&b->slices[which], p) + (which ? b->slices[0].size : 0);
 }
 
-int64_t dr_build_start(dr_build *b, uint64_t lo, uint64_t hi)
+DR_POPCNT_CLONES int64_t dr_build_start(dr_build *b, uint64_t lo, uint64_t hi)
 {
     dr_move moves[DR_MAX_MOVES];
     int64_t resolved = 0;
@@ -270,7 +281,7 @@ int64_t dr_build_start(dr_build *b, uint64_t lo, uint64_t hi)
             for (int m = 0; m < n && !code; ++m) {
                 dr_position after = p;
                 dr_make(&after, &moves[m]);
-                dr_position q = dr_flip(&after);
+                dr_position q = dr_flipped(&after);
                 if (dr_position_slice(&q) == other_id) {
                     ++inside;
                     continue;
@@ -282,8 +293,8 @@ int64_t dr_build_start(dr_build *b, uint64_t lo, uint64_t hi)
             }
             if (!code && !inside && !escape) code = CODE_LOSS;
         }
-        b->counter[i] = (uint8_t)(inside + escape);
-        b->status[i] = (uint8_t)(code ? ST_NEW | code : 0);
+        b->state[2 * i + 1] = (uint8_t)(inside + escape);
+        b->state[2 * i] = (uint8_t)(code ? ST_NEW | code : 0);
         resolved += code != 0;
     }
     return resolved;
@@ -291,7 +302,7 @@ int64_t dr_build_start(dr_build *b, uint64_t lo, uint64_t hi)
 
 /* Each earlier position: White to move, one of its pieces a step back from where it stands in
  * p, with that step legal there (the move generator's rules: direction, no capture due). */
-static void dr_build_predecessors(dr_build *b, const dr_position *p, int which, int code)
+DR_INLINE void dr_build_predecessors(dr_build *b, const dr_position *p, int which, int code)
 {
     static const int directions[4] = {-5, -4, 4, 5};
     dr_bits empty = dr_empty(p);
@@ -308,25 +319,28 @@ static void dr_build_predecessors(dr_build *b, const dr_position *p, int which, 
             q.turn = DR_WHITE;
             if (!(dr_side_step_targets(&q, DR_WHITE, d) & to) || dr_side_jumpers(&q, DR_WHITE))
                 continue;
-            dr_position canonical = dr_flip(&q);
+            dr_position canonical = dr_flipped(&q);
             uint64_t j = dr_build_index(b, !which, &canonical);
             uint8_t unknown = 0;
+            if (__atomic_load_n(&b->state[2 * j], __ATOMIC_RELAXED) != 0) continue; /* known */
             if (code == CODE_LOSS) {
-                __atomic_compare_exchange_n(&b->status[j], &unknown, (uint8_t)(ST_NEXT | CODE_WIN),
-                                            0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-            } else if (__atomic_sub_fetch(&b->counter[j], 1, __ATOMIC_RELAXED) == 0) {
-                __atomic_compare_exchange_n(&b->status[j], &unknown, (uint8_t)(ST_NEXT | CODE_LOSS),
-                                            0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+                __atomic_compare_exchange_n(&b->state[2 * j], &unknown,
+                                            (uint8_t)(ST_NEXT | CODE_WIN), 0, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED);
+            } else if (__atomic_sub_fetch(&b->state[2 * j + 1], 1, __ATOMIC_RELAXED) == 0) {
+                __atomic_compare_exchange_n(&b->state[2 * j], &unknown,
+                                            (uint8_t)(ST_NEXT | CODE_LOSS), 0, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED);
             }
         }
     }
 }
 
-int64_t dr_build_propagate(dr_build *b, uint64_t lo, uint64_t hi)
+DR_POPCNT_CLONES int64_t dr_build_propagate(dr_build *b, uint64_t lo, uint64_t hi)
 {
     int64_t done = 0;
     for (uint64_t i = lo; i < hi; ++i) {
-        uint8_t status = __atomic_load_n(&b->status[i], __ATOMIC_RELAXED);
+        uint8_t status = __atomic_load_n(&b->state[2 * i], __ATOMIC_RELAXED);
         if ((status & ~3) != ST_NEW) continue;
         dr_position p;
         dr_build_position(b, i, &p);
@@ -340,11 +354,11 @@ int64_t dr_build_advance(dr_build *b, uint64_t lo, uint64_t hi)
 {
     int64_t fresh = 0;
     for (uint64_t i = lo; i < hi; ++i) {
-        uint8_t status = b->status[i];
+        uint8_t status = b->state[2 * i];
         if ((status & ~3) == ST_NEW) {
-            b->status[i] = status & 3;
+            b->state[2 * i] = status & 3;
         } else if ((status & ~3) == ST_NEXT) {
-            b->status[i] = (uint8_t)(ST_NEW | (status & 3));
+            b->state[2 * i] = (uint8_t)(ST_NEW | (status & 3));
             ++fresh;
         }
     }
@@ -357,7 +371,7 @@ void dr_build_pack(const dr_build *b, int which, uint64_t lo, uint64_t hi, uint8
     for (uint64_t i = lo; i < hi; i += 4) {
         uint8_t byte = 0;
         for (uint64_t k = 0; k < 4 && i + k < hi; ++k) {
-            int code = b->status[base + i + k] & 3;
+            int code = b->state[2 * (base + i + k)] & 3;
             byte |= (uint8_t)((code ? code : CODE_DRAW) << (2 * k));
         }
         out[i >> 2] = byte;

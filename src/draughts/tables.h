@@ -59,19 +59,18 @@ dr_position dr_flip(const dr_position *p);
 int dr_tables_probe(const void *tables, const dr_position *p);
 
 /* The state of one retrograde solve: a slice and its mirror (count 1 when they are the same),
- * their positions numbered slice 0's first; one status and one counter byte per position. */
+ * their positions numbered slice 0's first; two bytes a position, a status and a counter
+ * side by side (one cache line for both). */
 typedef struct dr_build {
     dr_slice slices[2];
     int count;
     uint64_t size; /* positions of both slices */
-    uint8_t *status;
-    uint8_t *counter;
+    uint8_t *state;
     const dr_tables *solved; /* the slices that captures and crownings lead to */
 } dr_build;
 
-/* Sets up a build of a slice and its mirror over caller-owned buffers of b->size bytes. */
-int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *status, uint8_t *counter,
-                  const dr_tables *solved);
+/* Sets up a build of a slice and its mirror over a caller-owned buffer of 2 * b->size bytes. */
+int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *state, const dr_tables *solved);
 
 /* The solve, in passes over index ranges [lo, hi) that threads may split between them (each
  * pass done on the whole range before the next starts):

@@ -109,7 +109,7 @@ cdef extern from "draughts/tables.h" nogil:
     uint64_t dr_slice_index(const dr_slice *s, const dr_position *p)
     void dr_slice_position(const dr_slice *s, uint64_t index, dr_position *p)
     int dr_tables_probe(const void *tables, const dr_position *p)
-    int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *status, uint8_t *counter,
+    int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *state,
                       const dr_tables *solved)
     int64_t dr_build_start(dr_build *b, uint64_t lo, uint64_t hi)
     int64_t dr_build_propagate(dr_build *b, uint64_t lo, uint64_t hi)

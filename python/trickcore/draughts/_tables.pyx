@@ -89,8 +89,7 @@ cdef class SliceStore:
 cdef class _Solve:
     """One solve's C state over buffers owned here."""
     cdef dr_build build
-    cdef bytearray status
-    cdef bytearray counter
+    cdef bytearray state
     cdef SliceStore solved
 
     def __init__(self, SliceStore solved, counts):
@@ -98,11 +97,9 @@ cdef class _Solve:
         cdef dr_slice mirror = _slice((counts[2], counts[3], counts[0], counts[1]))
         size = s.size + (mirror.size if tuple(counts) != tuple(counts[2:]) + tuple(counts[:2])
                          else 0)
-        self.status = bytearray(size)
-        self.counter = bytearray(size)
+        self.state = bytearray(2 * size)
         self.solved = solved
-        dr_build_init(&self.build, &s, <uint8_t *>(<char *>self.status),
-                      <uint8_t *>(<char *>self.counter), &solved._tables)
+        dr_build_init(&self.build, &s, <uint8_t *>(<char *>self.state), &solved._tables)
 
     def run(self, int phase, uint64_t lo, uint64_t hi):
         cdef int64_t n
