@@ -119,10 +119,12 @@ class Tables:
 
     @property
     def pieces(self) -> int:
+        """The most pieces a probed position may have."""
         return self._pieces
 
     @property
     def path(self) -> Path:
+        """The folder of the table files."""
         return self._path
 
     @property
@@ -131,6 +133,7 @@ class Tables:
         return self._store
 
     def file(self, counts: Counts) -> Path:
+        """The file of a slice."""
         return self._path / "draughts-{}{}{}{}.tb".format(*counts)
 
     def probe(self, board: Board) -> TableValue | None:
