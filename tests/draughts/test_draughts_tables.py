@@ -155,6 +155,14 @@ def test_default_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
     assert default_path() == tmp_path / "cache" / "trickcore" / "draughts"
 
 
+def test_board_probe_defaults_to_tables_in_the_default_folder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TRICKCORE_TABLES_DIR", str(tmp_path))
+    assert Board("B:WK32:BK1,K2").probe() == TableValue.WIN
+    assert (tmp_path / "draughts-0201.tb").exists()  # built on demand: only what it needs
+    assert not (tmp_path / "draughts-1010.tb").exists()
+
+
 def test_tables_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 

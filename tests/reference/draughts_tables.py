@@ -38,40 +38,29 @@ class Solver:
                 continue
             successors[position] = [play(position, path) for path in legal_paths(position)]
             stack.extend(successors[position])
-        # retrograde over the explored graph: a win needs one lost successor, a loss all won
         predecessors: dict[Position, list[Position]] = {p: [] for p in successors}
         for position, after in successors.items():
             for successor in after:
                 if successor in predecessors:
                     predecessors[successor].append(position)
-        left = {p: len(after) for p, after in successors.items()}
-        queue = []
-        for position, after in successors.items():
-            if position in self.values:
-                queue.append(position)
-                continue
-            known = [self.values[s] for s in after if s in self.values and s not in successors]
-            left[position] -= known.count(WIN)
-            if LOSS in known:
+
+        def decide(position: Position) -> bool:
+            """Values a position whose successors' values decide it: a win needs one lost
+            successor, a loss all won ones."""
+            after = [self.values.get(s) for s in successors[position]]
+            if LOSS in after:
                 self.values[position] = WIN
-            elif left[position] == 0:
+            elif all(value == WIN for value in after):
                 self.values[position] = LOSS
             else:
-                continue
-            queue.append(position)
-        while queue:
-            position = queue.pop()
-            for earlier in predecessors[position]:
-                if earlier in self.values:
-                    continue
-                left[earlier] -= 1
-                if self.values[position] == LOSS:
-                    self.values[earlier] = WIN
-                elif left[earlier] == 0:
-                    self.values[earlier] = LOSS
-                else:
-                    continue
-                queue.append(earlier)
+                return False
+            return True
+
+        queue = [p for p in successors if p in self.values or decide(p)]
+        while queue:  # a fixpoint: each newly valued position may decide its predecessors
+            for earlier in predecessors[queue.pop()]:
+                if earlier not in self.values and decide(earlier):
+                    queue.append(earlier)
         for position in successors:
             self.values.setdefault(position, DRAW)
         return True
