@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from trickcore.draughts import Tables
+from trickcore.draughts.tables import positions
 
 
 def main() -> None:
@@ -35,10 +36,13 @@ def main() -> None:
         print(f"{'pieces':>6} {'positions':>13} {'seconds':>8} {'MB on disk':>10}")
         started = time.perf_counter()
 
-        def report(pieces: int, positions: int, seconds: float) -> None:
+        def report(pieces: int, done: int, slices: int, seconds: float) -> None:
+            if done < slices:
+                return
             size = sum(f.stat().st_size for f in folder.glob("draughts-*.tb")
                        if sum(map(int, f.stem.split("-")[1])) == pieces)
-            print(f"{pieces:>6} {positions:>13,} {seconds:>8.1f} {size / 1e6:>10.2f}", flush=True)
+            print(f"{pieces:>6} {positions(pieces):>13,} {seconds:>8.1f} {size / 1e6:>10.2f}",
+                  flush=True)
 
         tables.build(report)
         total = sum(f.stat().st_size for f in folder.glob("draughts-*.tb"))

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import numpy as np
@@ -13,7 +14,7 @@ from trickcore.cli.simulate import count, positive
 from trickcore.draughts._board import STARTING_FEN, Board, perft
 from trickcore.draughts.outcome import Termination
 from trickcore.draughts.simulation import simulate
-from trickcore.draughts.tables import Tables
+from trickcore.draughts.tables import Tables, positions
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -57,8 +58,13 @@ def _tables(args: argparse.Namespace) -> int:
     print(f"draughts endgame tables of up to {args.pieces} pieces in {tables.path}")
     started = time.perf_counter()
     if args.action == "build":
-        def progress(pieces: int, positions: int, seconds: float) -> None:
-            print(f"  {pieces} pieces: {positions:,} positions, {seconds:.1f} s", flush=True)
+        def progress(pieces: int, done: int, slices: int, seconds: float) -> None:
+            if done == slices:
+                print(f"  {pieces} pieces: {positions(pieces):,} positions, {seconds:.1f} s",
+                      flush=True)
+            elif sys.stdout.isatty():
+                print(f"  {pieces} pieces: {done}/{slices} slices, {seconds:.1f} s", end="\r",
+                      flush=True)
         tables.build(progress)
     else:
         files = list(tables.verify())

@@ -170,15 +170,15 @@ class Tables:
                 raise
         self._solve(counts)
 
-    def build(self, progress: Callable[[int, int, float], None] | None = None) -> None:
-        """Builds (or loads) every slice, piece count by piece count; ``progress(pieces,
-        positions, seconds)`` is told after each piece count."""
+    def build(self, progress: Callable[[int, int, int, float], None] | None = None) -> None:
+        """Builds (or loads) every slice, piece count by piece count; ``progress(pieces, done,
+        slices, seconds)`` is told after each slice (``done`` of the count's ``slices``)."""
         for pieces in range(1, self._pieces + 1):
-            started = time.perf_counter()
-            for counts in slices(pieces):
+            started, order = time.perf_counter(), slices(pieces)
+            for done, counts in enumerate(order, 1):
                 self.load(counts)
-            if progress is not None:
-                progress(pieces, positions(pieces), time.perf_counter() - started)
+                if progress is not None:
+                    progress(pieces, done, len(order), time.perf_counter() - started)
 
     def verify(self) -> Iterator[SliceFile]:
         """Reads and checks every slice's file (header and checksum), slice by slice; raises
