@@ -234,9 +234,9 @@ DR_POPCNT_CLONES int dr_tables_probe(const void *tables, const dr_position *p)
 int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *state, const dr_tables *solved)
 {
     b->slices[0] = *slice;
-    int status0 = dr_slice_init(&b->slices[1], slice->white_men, slice->white_kings,
-                                slice->black_men, slice->black_kings);
-    if (status0 != DR_TABLES_OK) return status0;
+    int status = dr_slice_init(&b->slices[1], slice->white_men, slice->white_kings,
+                               slice->black_men, slice->black_kings);
+    if (status != DR_TABLES_OK) return status;
     b->count =
         (slice->black_men == slice->white_men && slice->black_kings == slice->white_kings) ? 1 : 2;
     b->size = slice->size + (b->count == 2 ? b->slices[1].size : 0);
