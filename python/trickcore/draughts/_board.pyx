@@ -544,6 +544,13 @@ cdef class Board:
         outcome = self.outcome()
         return "*" if outcome is None else outcome.result()
 
+    def probe(self, tables=None):
+        """The endgame tables' result for the side to move (a TableValue: WIN, DRAW, LOSS under
+        perfect play, ignoring the 40-move rule), or None beyond the tables' piece count.
+        ``tables`` defaults to the 5-piece tables of the default folder, built on demand."""
+        from trickcore.draughts.tables import default_tables
+        return (default_tables() if tables is None else tables).probe(self)
+
     # -- display -------------------------------------------------------------------------------
 
     def __str__(self):

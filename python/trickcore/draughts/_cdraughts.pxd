@@ -76,3 +76,42 @@ cdef extern from "draughts/playout.h" nogil:
                    dr_game_summary *summary, uint8_t *choices, int32_t choices_capacity)
     int dr_playout_batch(bitgen_t *rng, const dr_position *start, const dr_playout_rules *rules,
                          int64_t count, dr_game_summary *summaries)
+
+
+cdef extern from "draughts/tables.h" nogil:
+    int DR_PROBE_WIN
+    int DR_PROBE_DRAW
+    int DR_PROBE_LOSS
+    int DR_PROBE_UNKNOWN
+    int DR_TABLES_MAX_PIECES
+    enum: DR_TABLES_SLICES
+    int DR_TABLES_OK
+    int DR_TABLES_MISSING
+
+    ctypedef struct dr_slice:
+        int black_men, black_kings, white_men, white_kings
+        uint64_t size
+
+    ctypedef struct dr_tables:
+        const uint8_t *values[DR_TABLES_SLICES]
+        dr_slice slices[DR_TABLES_SLICES]
+
+    void dr_tables_init(dr_tables *t)
+
+    ctypedef struct dr_build:
+        dr_slice slices[2]
+        int count
+        uint64_t size
+
+    int dr_slice_init(dr_slice *s, int black_men, int black_kings, int white_men,
+                      int white_kings)
+    int dr_slice_id(int black_men, int black_kings, int white_men, int white_kings)
+    uint64_t dr_slice_index(const dr_slice *s, const dr_position *p)
+    void dr_slice_position(const dr_slice *s, uint64_t index, dr_position *p)
+    int dr_tables_probe(const void *tables, const dr_position *p)
+    int dr_build_init(dr_build *b, const dr_slice *slice, uint8_t *state,
+                      const dr_tables *solved)
+    int64_t dr_build_start(dr_build *b, uint64_t lo, uint64_t hi)
+    int64_t dr_build_propagate(dr_build *b, uint64_t lo, uint64_t hi)
+    int64_t dr_build_advance(dr_build *b, uint64_t lo, uint64_t hi)
+    void dr_build_pack(const dr_build *b, int which, uint64_t lo, uint64_t hi, uint8_t *out)

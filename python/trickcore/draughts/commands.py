@@ -1,9 +1,11 @@
 """Command-line subcommands for draughts, for trickcore's CLI to register:
-``draughts-perft`` (leaf counts, optionally per move) and ``draughts-simulate``."""
+``draughts-perft`` (leaf counts, optionally per move), ``draughts-simulate`` and
+``draughts-tables`` (build or verify the endgame tables)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import numpy as np
@@ -12,6 +14,7 @@ from trickcore.cli.simulate import count, positive
 from trickcore.draughts._board import STARTING_FEN, Board, perft
 from trickcore.draughts.outcome import Termination
 from trickcore.draughts.simulation import simulate
+from trickcore.draughts.tables import Tables, positions
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -49,6 +52,32 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tables(args: argparse.Namespace) -> int:
+    tables = Tables(args.pieces, args.path, build="on-demand" if args.action == "build" else
+                    "never", workers=args.workers)
+    print(f"draughts endgame tables of up to {args.pieces} pieces in {tables.path}")
+    started = time.perf_counter()
+    if args.action == "build":
+        def progress(pieces: int, done: int, slices: int, seconds: float) -> None:
+            if done == slices:
+                print(f"  {pieces} pieces: {positions(pieces):,} positions, {seconds:.1f} s",
+                      flush=True)
+            elif sys.stdout.isatty():
+                print(f"  {pieces} pieces: {done}/{slices} slices, {seconds:.1f} s", end="\r",
+                      flush=True)
+        tables.build(progress)
+    else:
+        files = list(tables.verify())
+        for pieces in range(1, args.pieces + 1):
+            mine = [f for f in files if sum(f.counts) == pieces]
+            print(f"  {pieces} pieces: {len(mine)} slices, {sum(f.positions for f in mine):,} "
+                  f"positions, {sum(f.bytes for f in mine) / 1e6:.2f} MB, checksums good")
+    total = sum(f.stat().st_size for f in tables.path.glob("draughts-*.tb"))
+    print(f"{args.action} done in {time.perf_counter() - started:.1f} s; "
+          f"{total / 1e6:.2f} MB on disk")
+    return 0
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Adds the draughts subcommands to a CLI's subparsers."""
     command = commands.add_parser("draughts-perft", help="count draughts move-tree leaves")
@@ -62,3 +91,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     command.add_argument("--seed", type=int, default=None)
     command.add_argument("--workers", type=positive, default=None)
     command.set_defaults(run=_simulate)
+    command = commands.add_parser("draughts-tables", help="build or verify the endgame tables")
+    command.add_argument("action", choices=("build", "verify"))
+    command.add_argument("--pieces", type=positive, default=5, help="up to this many (1..6)")
+    command.add_argument("--path", default=None, help="the tables folder (default: "
+                         "$TRICKCORE_TABLES_DIR or the user cache folder)")
+    command.add_argument("--workers", type=positive, default=2, help="build threads")
+    command.set_defaults(run=_tables)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trickcore.core.errors import ParseError
+from trickcore.core.errors import ParseError, TrickcoreError
 
 
 class AmbiguousMoveError(ParseError):
@@ -12,3 +12,13 @@ class AmbiguousMoveError(ParseError):
 
 class IllegalMoveWarning(UserWarning):
     """Referee mode: a player's first illegal move of the game, taken back with a warning."""
+
+
+class TablesError(TrickcoreError):
+    """An endgame-tables request that cannot be met: piece counts no table covers, a table file
+    missing where building is not allowed, a bad tables folder."""
+
+
+class TablesCorruptError(TablesError):
+    """A table file that is truncated, corrupt (its checksum fails) or not a table file of this
+    format: never trusted; rebuilt when building is allowed."""
