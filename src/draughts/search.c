@@ -18,7 +18,7 @@
 #endif
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
-enum { BUCKET = 4, CHECK_EVERY = 1024, ASPIRATION = 30 };
+enum { BUCKET = 4, CHECK_EVERY = 1024, ASPIRATION = 30, REDUCE_DEPTH = 3, REDUCE_AFTER = 3 };
 /* Move-ordering ranks above any history count. */
 #define RANK_TT (1 << 30)
 #define RANK_CAPTURE (1 << 28)
@@ -177,10 +177,10 @@ DR_INLINE int claim(const dr_search *s, int ply, const dr_move *moves, int n)
     return dr_repetition_claim(&s->path[start], &s->hashes[start], i - start + 1, moves, n);
 }
 
-/* Whether the side to move might have a repetition claim: kings and 4 reversible plies. */
+/* Whether the side to move might have a repetition claim: kings, 3 reversible plies behind. */
 DR_INLINE int may_repeat(const dr_search *s, const dr_position *p, int ply)
 {
-    return (dr_own(p) & p->kings) && s->base + ply - s->window_start[ply] >= 4;
+    return (dr_own(p) & p->kings) && s->base + ply - s->window_start[ply] >= 3;
 }
 
 DR_INLINE void make_child(dr_search *s, int ply, const dr_move *m)
@@ -264,7 +264,15 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
         if (i == 0) {
             v = -search(s, ply + 1, child_depth, -beta, -alpha);
         } else {
-            v = -search(s, ply + 1, child_depth, -alpha - 1, -alpha);
+            /* Late quiet moves of a null-window node are first searched a ply shallower. */
+            int reduce = o->reductions && !pv_node && !capture && depth >= REDUCE_DEPTH &&
+                         i >= REDUCE_AFTER && rank[i] < RANK_KILLER;
+            v = alpha + 1;
+            if (reduce) {
+                int r = depth >= 6 && i >= 2 * REDUCE_AFTER ? 2 : 1;
+                v = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha);
+            }
+            if (v > alpha && !s->stopped) v = -search(s, ply + 1, child_depth, -alpha - 1, -alpha);
             if (v > alpha && v < beta && !s->stopped)
                 v = -search(s, ply + 1, child_depth, -beta, -alpha);
         }

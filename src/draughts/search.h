@@ -37,6 +37,8 @@ typedef struct dr_search_options {
     double seconds;     /* stop after this much time; 0: no limit */
     int auto_draw;      /* 1: a possible draw claim ends the game (Board(auto_draw=True));
                         * 0: the side to move may claim it or play on */
+    int reductions;     /* late-move reductions; 0: the exact minimax score at each depth
+                        * (without a table, which may answer from deeper searches) */
     const int *exclude; /* root moves not to search (indices in dr_generate order), for multipv */
     int exclude_count;
     /* Endgame tables: called on positions with at most probe_pieces pieces and no capture

@@ -63,6 +63,7 @@ cdef extern from "draughts/playout.h" nogil:
 
     ctypedef struct dr_playout_rules:
         int auto_draw
+        int reductions
         int32_t max_plies
 
     ctypedef struct dr_game_summary:
@@ -99,6 +100,7 @@ cdef extern from "draughts/search.h" nogil:
         int64_t nodes
         double seconds
         int auto_draw
+        int reductions
         const int *exclude
         int exclude_count
         int (*probe)(const void *ctx, const dr_position *p)

@@ -72,7 +72,8 @@ cdef class Searcher:
         with nogil:
             dr_search_clear(self._s)
 
-    def run(self, Board board, int depth, int64_t nodes, double seconds, exclude):
+    def run(self, Board board, int depth, int64_t nodes, double seconds, exclude,
+            bint reductions=True):
         """(best move index, score, depth, nodes, seconds, pv indices): indices in the order of
         ``legal_moves()`` of each position."""
         cdef dr_search_options o
@@ -97,6 +98,7 @@ cdef class Searcher:
         o.nodes = nodes
         o.seconds = seconds
         o.auto_draw = board._auto_draw
+        o.reductions = reductions
         o.exclude = excluded
         o.exclude_count = len(exclude)
         o.probe = NULL

@@ -91,15 +91,19 @@ class Engine:
     ``tables`` will take a ``draughts.Tables`` (endgame tables, probed through the search's probe
     hook) once they land; only ``None`` is accepted for now. The table and the move-ordering
     history carry over from one search to the next; ``clear()`` forgets them (a new game).
+    ``reductions=False`` turns late-move reductions off: with ``hash_mb=0`` too, a search to
+    depth d then scores exactly the minimax value at depth d (for tests).
     """
 
-    def __init__(self, tables: None = None, hash_mb: float = 32) -> None:
+    def __init__(self, tables: None = None, hash_mb: float = 32, *,
+                 reductions: bool = True) -> None:
         if tables is not None:
             raise ArgumentError("Engine(tables=...) takes None until endgame tables land")
         if (isinstance(hash_mb, bool) or not isinstance(hash_mb, (int, float))
                 or not math.isfinite(hash_mb) or not 0 <= hash_mb <= 65536):
             raise ArgumentError(f"hash_mb must be a number of megabytes 0..65536, not {hash_mb!r}")
         self._searcher = Searcher(int(hash_mb * (1 << 20)))
+        self._reductions = bool(reductions)
 
     def clear(self) -> None:
         """Forgets the transposition table and the ordering history."""
@@ -131,7 +135,7 @@ class Engine:
                                 f"{outcome.termination.name.lower()}): no move to search")
         depth, seconds, nodes = limits
         index, score, reached, searched, elapsed, pv = self._searcher.run(
-            board, depth, nodes, seconds, exclude)
+            board, depth, nodes, seconds, exclude, self._reductions)
         moves = _replay(board, pv)
         best = board.legal_moves()[index]
         if not moves or moves[0] != best:
