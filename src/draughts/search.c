@@ -19,6 +19,8 @@
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 enum { BUCKET = 4, CHECK_EVERY = 1024, ASPIRATION = 30, REDUCE_DEPTH = 3, REDUCE_AFTER = 3 };
+/* Nodes this close to the leaves (quiescence included) skip the table: not worth a cache miss. */
+enum { TT_DEPTH = 2 };
 /* Move-ordering ranks above any history count. */
 #define RANK_TT (1 << 30)
 #define RANK_CAPTURE (1 << 28)
@@ -183,7 +185,7 @@ DR_INLINE int may_repeat(const dr_search *s, const dr_position *p, int ply)
     return (dr_own(p) & p->kings) && s->base + ply - s->window_start[ply] >= 3;
 }
 
-DR_INLINE void make_child(dr_search *s, int ply, const dr_move *m)
+DR_INLINE void make_child(dr_search *s, int ply, const dr_move *m, int child_depth)
 {
     int i = s->base + ply;
     const dr_position *p = &s->path[i];
@@ -191,7 +193,8 @@ DR_INLINE void make_child(dr_search *s, int ply, const dr_move *m)
     *c = *p;
     dr_make(c, m);
     s->hashes[i + 1] = dr_zobrist_update(s->hashes[i], p, c);
-    if (s->tt_buckets) PREFETCH(&s->tt[(s->hashes[i + 1] & (s->tt_buckets - 1)) * BUCKET]);
+    if (s->tt_buckets && child_depth >= TT_DEPTH)
+        PREFETCH(&s->tt[(s->hashes[i + 1] & (s->tt_buckets - 1)) * BUCKET]);
     int irreversible = dr_is_irreversible(p, m);
     s->reversible[ply + 1] = irreversible ? 0 : s->reversible[ply] + 1;
     s->window_start[ply + 1] = irreversible ? i + 1 : s->window_start[ply];
@@ -235,7 +238,7 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
         return v > floor ? v : floor;
     }
     int tt_move = -1, pv_node = beta - alpha > 1;
-    dr_tt_entry *e = depth > 0 ? tt_find(s, key) : NULL; /* quiescence: no table */
+    dr_tt_entry *e = depth >= TT_DEPTH ? tt_find(s, key) : NULL;
     if (e) {
         tt_move = e->move < n ? e->move : -1;
         int v = score_from_tt(e->score, ply), bound = e->bound_age & 3;
@@ -259,7 +262,7 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
         }
         if (i == (tt_move >= 0)) rank_moves(s, p, moves + i, n - i, -1, ply, rank + i);
         if (i >= (tt_move >= 0)) pick(moves, rank, index, i, n);
-        make_child(s, ply, &moves[i]);
+        make_child(s, ply, &moves[i], child_depth);
         int v;
         if (i == 0) {
             v = -search(s, ply + 1, child_depth, -beta, -alpha);
@@ -301,7 +304,7 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
         }
     }
     int bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (depth > 0) tt_store(s, key, depth, score_to_tt(best, ply), bound, best_move);
+    if (depth >= TT_DEPTH) tt_store(s, key, depth, score_to_tt(best, ply), bound, best_move);
     return best;
 }
 
@@ -393,7 +396,7 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
             for (int i = 0; i < n; ++i) {
                 pick(ordered, rank, index, i, n);
                 if (excluded(o, generate_index(root, index[i]))) continue;
-                make_child(s, 0, &ordered[i]);
+                make_child(s, 0, &ordered[i], depth - 1);
                 int w;
                 if (best < 0) {
                     w = -search(s, 1, depth - 1, -beta, -a);

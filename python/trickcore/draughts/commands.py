@@ -91,7 +91,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     command.add_argument("--depth", type=positive, default=None, help="plies")
     command.add_argument("--nodes", type=positive, default=None, help="positions to search")
     command.add_argument("--multipv", type=positive, default=1, help="best moves to show")
-    command.add_argument("--hash", type=positive, default=32, help="table size in MB")
+    command.add_argument("--hash", type=positive, default=4, help="table size in MB")
     command.set_defaults(run=_analyse)
     command = commands.add_parser("draughts-simulate", help="play random draughts games")
     command.add_argument("--games", type=count, default=10_000)

@@ -95,7 +95,7 @@ class Engine:
     depth d then scores exactly the minimax value at depth d (for tests).
     """
 
-    def __init__(self, tables: None = None, hash_mb: float = 32, *,
+    def __init__(self, tables: None = None, hash_mb: float = 4, *,
                  reductions: bool = True) -> None:
         if tables is not None:
             raise ArgumentError("Engine(tables=...) takes None until endgame tables land")

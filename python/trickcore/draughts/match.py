@@ -20,6 +20,11 @@ from trickcore.draughts.pieces import Color
 MAX_PLIES = 400   # a game still going after this many plies is adjudicated a draw
 
 
+class DrawAdjudicated(Exception):
+    """Raised by a player that cannot go on although the game has not ended on our board (an
+    outside engine whose own rules ended it): the game is recorded as a draw."""
+
+
 class Player(Protocol):
     """Anything that moves like Engine.play: ``play(board, limit).move``."""
 
@@ -34,7 +39,7 @@ class _HasMove(Protocol):
 @dataclass(frozen=True)
 class GameRecord:
     """One game: the opening, the colour player A had, A's points (1, 0.5 or 0), the PDN result,
-    the plies after the opening and the moves."""
+    the plies after the opening, the moves, and whether a player adjudicated the draw."""
 
     opening: Opening
     a_color: Color
@@ -42,6 +47,7 @@ class GameRecord:
     result: str
     plies: int
     moves: tuple[str, ...]
+    adjudicated: bool = False
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,7 @@ class MatchResult:
 def play_game(a: Player, b: Player, opening: Opening, a_color: Color, limit: Limit,
               max_plies: int = MAX_PLIES) -> GameRecord:
     """One game from ``opening`` with A on ``a_color``; a player's illegal move raises."""
+    adjudicated = False
     board = opening.board()
     for player in (a, b):
         clear = getattr(player, "clear", None)
@@ -73,18 +80,22 @@ def play_game(a: Player, b: Player, opening: Opening, a_color: Color, limit: Lim
     plies = 0
     while board.outcome() is None and plies < max_plies:
         mover = a if board.turn == a_color else b
-        move = mover.play(board.copy(), limit).move
+        try:
+            move = mover.play(board.copy(), limit).move
+        except DrawAdjudicated:
+            adjudicated = True
+            break
         if not board.is_legal(move):
             raise BotMoveError(f"{type(mover).__name__} played the illegal move {move} in "
                                f"{board.fen()!r}")
         board.push(move)
         plies += 1
     outcome = board.outcome()
-    winner = outcome.winner if outcome is not None else None
+    winner = outcome.winner if outcome is not None and not adjudicated else None
     points = 0.5 if winner is None else float(winner == a_color)
     moves = tuple(str(m) for m in board.move_stack[len(opening.moves):])
-    return GameRecord(opening, a_color, points, board.result() if outcome else "1/2-1/2", plies,
-                      moves)
+    result = board.result() if outcome and not adjudicated else "1/2-1/2"
+    return GameRecord(opening, a_color, points, result, plies, moves, adjudicated)
 
 
 def summarise(games: Sequence[GameRecord]) -> MatchResult:
@@ -110,6 +121,10 @@ def match(a: Player, b: Player, *, openings: Sequence[Opening] | None = None,
         raise ArgumentError(f"max_plies must be a whole number >= 1, not {max_plies!r}")
     limit = Limit(depth=depth, time=time_per_move)
     chosen = three_move_openings() if openings is None else tuple(openings)
-    games = [play_game(a, b, opening, color, limit, max_plies)
-             for opening in chosen for color in (Color.BLACK, Color.WHITE)]
+    games = [play_game(a, b, opening, color, limit, max_plies) for opening, color in pairings(chosen)]
     return summarise(games)
+
+
+def pairings(openings: Sequence[Opening]) -> list[tuple[Opening, Color]]:
+    """The games of a match in order: each opening with A as Black, then as White."""
+    return [(opening, color) for opening in openings for color in (Color.BLACK, Color.WHITE)]
