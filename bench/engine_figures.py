@@ -68,12 +68,14 @@ class TimedEngine:
 
 def depth4(first: int, games: int, jobs: int, seconds: float) -> None:
     numbers = range(first, min(first + games, 312))
+    played = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        played = list(pool.map(one_game, [(n, seconds) for n in numbers]))
-    for number, (game, took) in zip(numbers, played, strict=True):
-        side = "Black" if game.a_color == Color.BLACK else "White"
-        print(f"game {number:3} {game.opening}: {seconds} s engine {side}, {game.result}, "
-              f"{game.plies} plies, {took:.1f} s")
+        games = pool.map(one_game, [(n, seconds) for n in numbers])
+        for number, (game, took) in zip(numbers, games, strict=True):
+            side = "Black" if game.a_color == Color.BLACK else "White"
+            print(f"game {number:3} {game.opening}: {seconds} s engine {side}, {game.result}, "
+                  f"{game.plies} plies, {took:.1f} s", flush=True)
+            played.append((game, took))
     result = summarise([game for game, _ in played])
     print(f"{seconds} s a move vs depth 4: +{result.wins} ={result.draws} -{result.losses}; "
           f"wins of decided games {result.decided_share:.1%}; score {result.score.mean:.3f} "

@@ -80,7 +80,7 @@ class OpenSpielMCTS:
 
 def apply(state: pyspiel.State, move: Move) -> None:
     """Plays one of our moves on an OpenSpiel state: one action per step or jump."""
-    for start, end in zip(move.path, move.path[1:]):
+    for start, end in zip(move.path, move.path[1:], strict=False):
         if state.is_terminal():
             raise DrawAdjudicated("OpenSpiel's checkers ended the game (40 plies, no capture)")
         wanted = square_label(start) + square_label(end)
@@ -108,13 +108,15 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=SIMULATIONS)
     args = parser.parse_args()
     numbers = range(args.first, min(args.first + args.games, 312))
+    played = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        played = list(pool.map(one_game, [(n, args.time, args.simulations) for n in numbers]))
-    for number, (game, seconds) in zip(numbers, played, strict=True):
-        side = "Black" if game.a_color == Color.BLACK else "White"
-        note = " (OpenSpiel's draw rule)" if game.adjudicated else ""
-        print(f"game {number:3} {game.opening}: engine {side}, {game.result}{note}, "
-              f"{game.plies} plies, {seconds:.1f} s")
+        games = pool.map(one_game, [(n, args.time, args.simulations) for n in numbers])
+        for number, (game, seconds) in zip(numbers, games, strict=True):
+            side = "Black" if game.a_color == Color.BLACK else "White"
+            note = " (OpenSpiel's draw rule)" if game.adjudicated else ""
+            print(f"game {number:3} {game.opening}: engine {side}, {game.result}{note}, "
+                  f"{game.plies} plies, {seconds:.1f} s", flush=True)
+            played.append((game, seconds))
     result = summarise([game for game, _ in played])
     score = result.score
     print(f"engine vs MCTS({args.simulations}): +{result.wins} ={result.draws} -{result.losses}; "

@@ -121,7 +121,8 @@ def match(a: Player, b: Player, *, openings: Sequence[Opening] | None = None,
         raise ArgumentError(f"max_plies must be a whole number >= 1, not {max_plies!r}")
     limit = Limit(depth=depth, time=time_per_move)
     chosen = three_move_openings() if openings is None else tuple(openings)
-    games = [play_game(a, b, opening, color, limit, max_plies) for opening, color in pairings(chosen)]
+    games = [play_game(a, b, opening, color, limit, max_plies)
+             for opening, color in pairings(chosen)]
     return summarise(games)
 
 
