@@ -191,7 +191,8 @@ def test_evaluation_is_the_weighted_features() -> None:
         board = random_board(seed, 40)
         features = Engine.features(board)
         assert list(features) == list(FEATURES)
-        assert Engine.evaluate(board) == sum(w * features[f] for w, f in zip(WEIGHTS, FEATURES, strict=True))
+        weighted = zip(WEIGHTS, FEATURES, strict=True)
+        assert Engine.evaluate(board) == sum(w * features[f] for w, f in weighted)
     assert Engine.evaluate(Board()) == 0
 
 
