@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from trickcore.draughts import Board, Engine
-
 from benchutil import record_rate
+from trickcore.draughts import Board, Engine
 
 MIDDLEGAME = "W:W14,19,21,23,24,29,30,31:B1,2,3,4,10,12,13,16"   # ACF 60 + 20 plies
 

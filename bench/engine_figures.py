@@ -12,12 +12,13 @@ engine as Black is game 2i, as White 2i + 1) in --jobs processes.
 from __future__ import annotations
 
 import argparse
+import functools
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from trickcore.draughts import Board, Color
+from engine_match import run, timed_game
+from trickcore.draughts import Board
 from trickcore.draughts.engine import Engine, Limit
-from trickcore.draughts.match import GameRecord, pairings, play_game, summarise
+from trickcore.draughts.match import GameRecord
 from trickcore.draughts.openings import three_move_openings
 
 # Middlegames: openings 1, 60, 120 continued by 20 plies of depth-6 self-play.
@@ -45,12 +46,8 @@ def speed(seconds: float) -> None:
               f"{result.nodes / cpu / 1e6:.2f} M nodes/s of CPU time")
 
 
-def one_game(args: tuple[int, float]) -> tuple[GameRecord, float]:
-    number, seconds = args
-    opening, color = pairings(three_move_openings())[number]
-    started = time.perf_counter()
-    record = play_game(TimedEngine(seconds), Engine(hash_mb=8), opening, color, Limit(depth=4))
-    return record, time.perf_counter() - started
+def one_game(number: int, seconds: float) -> tuple[GameRecord, float]:
+    return timed_game(number, TimedEngine(seconds), Engine(), Limit(depth=4))
 
 
 class TimedEngine:
@@ -67,20 +64,8 @@ class TimedEngine:
 
 
 def depth4(first: int, games: int, jobs: int, seconds: float) -> None:
-    numbers = range(first, min(first + games, 312))
-    played = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        games = pool.map(one_game, [(n, seconds) for n in numbers])
-        for number, (game, took) in zip(numbers, games, strict=True):
-            side = "Black" if game.a_color == Color.BLACK else "White"
-            print(f"game {number:3} {game.opening}: {seconds} s engine {side}, {game.result}, "
-                  f"{game.plies} plies, {took:.1f} s", flush=True)
-            played.append((game, took))
-    result = summarise([game for game, _ in played])
-    print(f"{seconds} s a move vs depth 4: +{result.wins} ={result.draws} -{result.losses}; "
-          f"wins of decided games {result.decided_share:.1%}; score {result.score.mean:.3f} "
-          f"[{result.score.low:.3f}, {result.score.high:.3f}] (95%, {result.score.count} "
-          f"openings); mean {sum(t for _, t in played) / len(played):.1f} s a game")
+    run(functools.partial(one_game, seconds=seconds), first, games, jobs,
+        f"{seconds} s a move vs depth 4")
 
 
 def main() -> None:

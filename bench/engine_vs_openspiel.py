@@ -13,16 +13,15 @@ when its own rule (40 plies without a capture) ends the game first, the game is 
 from __future__ import annotations
 
 import argparse
-import time
-from concurrent.futures import ProcessPoolExecutor
+import functools
 from dataclasses import dataclass
 
 import pyspiel
 
-from trickcore.draughts import Board, Color, Move
+from engine_match import run, timed_game
+from trickcore.draughts import Board, Move
 from trickcore.draughts.engine import Engine, Limit
-from trickcore.draughts.match import DrawAdjudicated, GameRecord, pairings, play_game, summarise
-from trickcore.draughts.openings import three_move_openings
+from trickcore.draughts.match import DrawAdjudicated, GameRecord
 
 SIMULATIONS = 1000
 UCT_C = 2.0
@@ -90,13 +89,9 @@ def apply(state: pyspiel.State, move: Move) -> None:
         state.apply_action(actions[0])
 
 
-def one_game(args: tuple[int, float, int]) -> tuple[GameRecord, float]:
-    number, seconds, simulations = args
-    opening, color = pairings(three_move_openings())[number]
-    started = time.perf_counter()
-    record = play_game(Engine(), OpenSpielMCTS(simulations, seed=number), opening,
-                       color, Limit(time=seconds))
-    return record, time.perf_counter() - started
+def one_game(number: int, seconds: float, simulations: int) -> tuple[GameRecord, float]:
+    return timed_game(number, Engine(), OpenSpielMCTS(simulations, seed=number),
+                      Limit(time=seconds))
 
 
 def main() -> None:
@@ -107,21 +102,8 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=0.1, help="engine seconds a move")
     parser.add_argument("--simulations", type=int, default=SIMULATIONS)
     args = parser.parse_args()
-    numbers = range(args.first, min(args.first + args.games, 312))
-    played = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        games = pool.map(one_game, [(n, args.time, args.simulations) for n in numbers])
-        for number, (game, seconds) in zip(numbers, games, strict=True):
-            side = "Black" if game.a_color == Color.BLACK else "White"
-            note = " (OpenSpiel's draw rule)" if game.adjudicated else ""
-            print(f"game {number:3} {game.opening}: engine {side}, {game.result}{note}, "
-                  f"{game.plies} plies, {seconds:.1f} s", flush=True)
-            played.append((game, seconds))
-    result = summarise([game for game, _ in played])
-    score = result.score
-    print(f"engine vs MCTS({args.simulations}): +{result.wins} ={result.draws} -{result.losses}; "
-          f"score {score.mean:.3f} [{score.low:.3f}, {score.high:.3f}] (95%, "
-          f"{score.count} openings); mean {sum(s for _, s in played) / len(played):.1f} s a game")
+    game = functools.partial(one_game, seconds=args.time, simulations=args.simulations)
+    run(game, args.first, args.games, args.jobs, f"engine vs MCTS({args.simulations})")
 
 
 if __name__ == "__main__":
