@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from reference.draughts_search import root_score
 from trickcore.core.errors import TrickcoreError
 from trickcore.draughts import Board, Color
+from trickcore.draughts._search import TABLE_WIN, Searcher
 from trickcore.draughts.commands import register
 from trickcore.draughts.engine import (
     FEATURES,
@@ -114,6 +115,16 @@ def test_optional_claims_are_a_floor() -> None:
         board.push(move)
     assert board.can_claim_draw()
     assert EXACT.search(board, depth=3).score == root_score(board, 3) >= 0
+
+
+def test_probe_hook_scores_table_wins() -> None:
+    """A stand-in table (more pieces win), probed below the root in small enough positions."""
+    searcher = Searcher(1 << 20)
+    board = Board("B:W29,30:B1,2,3")
+    _, score, *_ = searcher.run(board, 3, 0, 0.0, [], True, 5)
+    assert score == TABLE_WIN - 1   # every reply position is a table loss for White
+    _, score, *_ = searcher.run(board, 3, 0, 0.0, [], True, 4)
+    assert score == EXACT.search(board, depth=3).score < TABLE_WIN - 100   # 5 pieces: no probe
 
 
 def test_no_illegal_move_in_random_positions() -> None:
@@ -223,3 +234,9 @@ def test_analyse_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert args.run(args) == 0
     out = capsys.readouterr().out
     assert out.startswith("depth 1 score win in 1 plies pv 1x10") and "nps" in out
+
+
+def test_analyse_command_refuses_a_bad_fen(capsys: pytest.CaptureFixture[str]) -> None:
+    from trickcore.cli import main
+    assert main(["draughts-analyse", "B:W21-32:X1-12", "--time", "0.1"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -31,6 +31,7 @@ cdef extern from "draughts/board.h" nogil:
     int dr_is_irreversible(const dr_position *p, const dr_move *m)
     int dr_same_position(const dr_position *a, const dr_position *b)
     int dr_check_position(const dr_position *p)
+    int dr_popcount(dr_bits b)
 
 
 cdef extern from "draughts/movegen.h" nogil:

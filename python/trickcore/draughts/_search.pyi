@@ -15,5 +15,5 @@ class Searcher:
     def clear(self) -> None: ...
     def run(
         self, board: Board, depth: int, nodes: int, seconds: float, exclude: list[int],
-        reductions: bool = True,
+        reductions: bool = True, count_probe_pieces: int = 0,
     ) -> tuple[int, int, int, int, float, list[int]]: ...
