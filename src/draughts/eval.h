@@ -60,9 +60,14 @@ DR_INLINE void dr_side_features(const dr_position *p, int side, int32_t *f)
     dr_bits enemy = side == DR_BLACK ? p->white : p->black;
     dr_bits men = own & ~p->kings, kings = own & p->kings;
     dr_bits centre4 = dr_from_squares(0x66000), centre8 = dr_from_squares(0x666600);
-    int tempo = 0;
-    for (int r = 1; r < 7; ++r)
-        tempo += r * dr_popcount(men & dr_row(side == DR_BLACK ? r : 7 - r));
+    /* Rows from home as bits: rows 1, 3, 5 count 1; rows 2, 3, 6 count 2; rows 4, 5, 6 count 4. */
+    dr_bits bit0 =
+        side == DR_BLACK ? dr_row(1) | dr_row(3) | dr_row(5) : dr_row(6) | dr_row(4) | dr_row(2);
+    dr_bits bit1 =
+        side == DR_BLACK ? dr_row(2) | dr_row(3) | dr_row(6) : dr_row(5) | dr_row(4) | dr_row(1);
+    dr_bits bit2 =
+        side == DR_BLACK ? dr_row(4) | dr_row(5) | dr_row(6) : dr_row(3) | dr_row(2) | dr_row(1);
+    int tempo = dr_popcount(men & bit0) + 2 * dr_popcount(men & bit1) + 4 * dr_popcount(men & bit2);
     f[DR_FEATURE_MAN] = dr_popcount(men);
     f[DR_FEATURE_KING] = dr_popcount(kings);
     f[DR_FEATURE_BACK_RANK] =

@@ -176,7 +176,7 @@ DR_INLINE int claim(const dr_search *s, int ply, const dr_move *moves, int n)
 {
     int start = s->window_start[ply], i = s->base + ply;
     if (dr_forty_move_claim(s->reversible[ply])) return 1;
-    return dr_repetition_claim(&s->path[start], &s->hashes[start], i - start + 1, moves, n);
+    return n && dr_repetition_claim(&s->path[start], &s->hashes[start], i - start + 1, moves, n);
 }
 
 /* Whether the side to move might have a repetition claim: kings, 3 reversible plies behind. */
