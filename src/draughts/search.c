@@ -18,7 +18,7 @@
 #endif
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
-enum { BUCKET = 4, CHECK_EVERY = 1024, ASPIRATION = 30, REDUCE_DEPTH = 3, REDUCE_AFTER = 3 };
+enum { BUCKET = 4, CHECK_EVERY = 1024, ASPIRATION = 30, REDUCE_DEPTH = 3, REDUCE_AFTER = 2 };
 /* Nodes this close to the leaves (quiescence included) skip the table: not worth a cache miss. */
 enum { TT_DEPTH = 2 };
 /* Move-ordering ranks above any history count. */
