@@ -1,5 +1,5 @@
 # C declarations of the draughts kernels in src/draughts/.
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
 
@@ -31,6 +31,7 @@ cdef extern from "draughts/board.h" nogil:
     int dr_is_irreversible(const dr_position *p, const dr_move *m)
     int dr_same_position(const dr_position *a, const dr_position *b)
     int dr_check_position(const dr_position *p)
+    int dr_popcount(dr_bits b)
 
 
 cdef extern from "draughts/movegen.h" nogil:
@@ -63,6 +64,7 @@ cdef extern from "draughts/playout.h" nogil:
 
     ctypedef struct dr_playout_rules:
         int auto_draw
+        int reductions
         int32_t max_plies
 
     ctypedef struct dr_game_summary:
@@ -115,3 +117,48 @@ cdef extern from "draughts/tables.h" nogil:
     int64_t dr_build_propagate(dr_build *b, uint64_t lo, uint64_t hi)
     int64_t dr_build_advance(dr_build *b, uint64_t lo, uint64_t hi)
     void dr_build_pack(const dr_build *b, int which, uint64_t lo, uint64_t hi, uint8_t *out)
+cdef extern from "draughts/eval.h" nogil:
+    enum: DR_FEATURES
+    const int16_t dr_eval_weights[]
+    void dr_eval_features(const dr_position *p, int32_t *features)
+    int dr_evaluate(const dr_position *p)
+
+
+cdef extern from "draughts/search.h" nogil:
+    enum: DR_SEARCH_MAX_PLY
+    enum: DR_SEARCH_WINDOW
+    int DR_SCORE_MATE
+    int DR_SCORE_TABLE_WIN
+
+    ctypedef struct dr_tt_entry:
+        pass
+
+    ctypedef struct dr_search_options:
+        int depth
+        int64_t nodes
+        double seconds
+        int auto_draw
+        int reductions
+        const int *exclude
+        int exclude_count
+        int (*probe)(const void *ctx, const dr_position *p)
+        const void *probe_ctx
+        int probe_pieces
+
+    ctypedef struct dr_search_result:
+        int move
+        int score
+        int depth
+        int64_t nodes
+        double seconds
+        int pv_length
+        uint8_t pv[DR_SEARCH_MAX_PLY]
+
+    ctypedef struct dr_search:
+        pass
+
+    size_t dr_tt_entries(size_t bytes)
+    void dr_search_init(dr_search *s, dr_tt_entry *tt, size_t entries)
+    void dr_search_clear(dr_search *s)
+    int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hashes, int count,
+                      int reversible, const dr_search_options *o, dr_search_result *r)

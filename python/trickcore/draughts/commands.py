@@ -1,6 +1,6 @@
 """Command-line subcommands for draughts, for trickcore's CLI to register:
-``draughts-perft`` (leaf counts, optionally per move), ``draughts-simulate`` and
-``draughts-tables`` (build or verify the endgame tables)."""
+``draughts-perft`` (leaf counts, optionally per move), ``draughts-analyse`` (the engine's
+search), ``draughts-simulate`` and ``draughts-tables`` (build or verify the endgame tables)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import numpy as np
 
 from trickcore.cli.simulate import count, positive
 from trickcore.draughts._board import STARTING_FEN, Board, perft
+from trickcore.draughts.engine import Engine
 from trickcore.draughts.outcome import Termination
 from trickcore.draughts.simulation import simulate
 from trickcore.draughts.tables import Tables, positions
@@ -78,6 +79,32 @@ def _tables(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score(score: int, mate: int | None) -> str:
+    if mate is not None:
+        return f"win in {mate} plies" if mate > 0 else f"loss in {-mate} plies"
+    return f"{score / 100:+.2f}"
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    board = Board(args.fen)
+    limits = {"depth": args.depth, "time": args.time, "nodes": args.nodes}
+    if all(v is None for v in limits.values()):
+        limits["time"] = 1.0
+    engine = Engine(hash_mb=args.hash)
+    for line in engine.analyse(board, multipv=args.multipv, **limits):
+        print(f"depth {line.depth} score {_score(line.score, line.mate)} "
+              f"pv {' '.join(map(str, line.pv))}")
+        print(f"  nodes {line.nodes} nps {line.nps:.0f} time {line.time:.3f} s")
+    return 0
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"a time in seconds must be positive, not {text!r}")
+    return value
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Adds the draughts subcommands to a CLI's subparsers."""
     command = commands.add_parser("draughts-perft", help="count draughts move-tree leaves")
@@ -86,6 +113,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     command.add_argument("--no-bulk", action="store_true", help="make every leaf's move")
     command.add_argument("--divide", action="store_true", help="leaves below each move")
     command.set_defaults(run=_perft)
+    command = commands.add_parser("draughts-analyse", help="search a draughts position")
+    command.add_argument("fen", nargs="?", default=STARTING_FEN, help="position (default: start)")
+    command.add_argument("--time", type=_seconds, default=None, help="seconds (default 1)")
+    command.add_argument("--depth", type=positive, default=None, help="plies")
+    command.add_argument("--nodes", type=positive, default=None, help="positions to search")
+    command.add_argument("--multipv", type=positive, default=1, help="best moves to show")
+    command.add_argument("--hash", type=positive, default=4, help="table size in MB")
+    command.set_defaults(run=_analyse)
     command = commands.add_parser("draughts-simulate", help="play random draughts games")
     command.add_argument("--games", type=count, default=10_000)
     command.add_argument("--seed", type=int, default=None)
