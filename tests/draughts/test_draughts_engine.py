@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference.draughts_search import root_score
-from trickcore.core.errors import TrickcoreError
-from trickcore.draughts import Board, Color
-from trickcore.draughts._search import TABLE_WIN, Searcher
+from trickcore.core.errors import ArgumentError, TrickcoreError
+from trickcore.draughts import Board, Color, Move, Tables, TableValue
+from trickcore.draughts._search import TABLE_WIN
 from trickcore.draughts.commands import register
 from trickcore.draughts.engine import (
     FEATURES,
@@ -117,14 +117,91 @@ def test_optional_claims_are_a_floor() -> None:
     assert EXACT.search(board, depth=3).score == root_score(board, 3) >= 0
 
 
-def test_probe_hook_scores_table_wins() -> None:
-    """A stand-in table (more pieces win), probed below the root in small enough positions."""
-    searcher = Searcher(1 << 20)
-    board = Board("B:W29,30:B1,2,3")
-    _, score, *_ = searcher.run(board, 3, 0, 0.0, [], True, 5)
-    assert score == TABLE_WIN - 1   # every reply position is a table loss for White
-    _, score, *_ = searcher.run(board, 3, 0, 0.0, [], True, 4)
-    assert score == EXACT.search(board, depth=3).score < TABLE_WIN - 100   # 5 pieces: no probe
+def table_score(tables: Tables, board: Board, ply: int) -> int:
+    """The search's score of a probed position ``ply`` plies below the root, for its mover."""
+    value = tables.probe(board)
+    assert value is not None
+    return {TableValue.WIN: TABLE_WIN - ply, TableValue.DRAW: 0,
+            TableValue.LOSS: -(TABLE_WIN - ply)}[value]
+
+
+def random_endgame(rng: random.Random, pieces: int) -> Board:
+    """A random position of ``pieces`` pieces, both sides on the board, the game not over."""
+    while True:
+        squares = rng.sample(range(1, 33), pieces)
+        parts: dict[str, list[str]] = {"B": [], "W": []}
+        for i, square in enumerate(squares):
+            color = "B" if i < rng.randint(1, pieces - 1) else "W"
+            crowned = square > 28 if color == "B" else square < 5
+            parts[color].append(("K" if crowned or rng.random() < 0.4 else "") + str(square))
+        board = Board(f"{rng.choice('BW')}:W{','.join(parts['W'])}:B{','.join(parts['B'])}")
+        if parts["W"] and not board.is_game_over():
+            return board
+
+
+def test_tables_score_the_captures_that_leave_fewer_pieces(built: Tables) -> None:
+    """Below the root only positions with fewer pieces than the root are probed: with every move
+    a capture that leaves no capture pending, the root's score is the best of its children's
+    table values."""
+    engine, rng, checked = Engine(tables=built, hash_mb=0, reductions=False), random.Random(3), 0
+    while checked < 40:
+        board = random_endgame(rng, 5)
+        moves, best, quiet = board.legal_moves(), -TABLE_WIN, True
+        if not moves[0].captured:
+            continue
+        for move in moves:
+            board.push(move)
+            if board.is_game_over():
+                best = MATE - 1
+            else:
+                quiet = quiet and not board.legal_moves()[0].captured
+                best = max(best, -table_score(built, board, 1))
+            board.pop()
+        if not quiet:
+            continue
+        assert engine.search(board, depth=2).score == best, board.fen()
+        checked += 1
+    assert engine.tables is built
+
+
+def defend(tables: Tables, engine: Engine, board: Board) -> Move:
+    """A table-perfect defender: a move keeping the best table value, the engine's pick of them."""
+    def value(move: Move) -> int:
+        board.push(move)
+        probed = tables.probe(board)
+        board.pop()
+        return 2 if probed is None else -int(probed)   # None: the game is over, the mover won
+    moves = board.legal_moves()
+    best = max(map(value, moves))
+    keep = [m for m in moves if value(m) == best]
+    for line in engine.analyse(board, multipv=len(moves), depth=6):
+        if line.move in keep:
+            return line.move
+    raise AssertionError("analyse ranks every legal move")
+
+
+def test_engine_without_tables_converts_won_endgames(built: Tables) -> None:
+    """Won 4-piece positions (by the tables) won by the tableless engine (300,000 nodes a move) against a
+    table-perfect defender, before the 40-move rule or a repetition lets it claim a draw."""
+    rng, attacker, defender, games = random.Random(11), Engine(), Engine(), 0
+    while games < 12:
+        board = random_endgame(rng, 4)
+        if board.legal_moves()[0].captured or built.probe(board) != TableValue.WIN:
+            continue
+        side, start = board.turn, board.fen()
+        attacker.clear()
+        while not board.is_game_over() and not board.can_claim_forty_move_rule() \
+                and not (board.turn != side and board.can_claim_draw()):
+            board.push(attacker.search(board, nodes=300_000).move if board.turn == side
+                       else defend(built, defender, board))
+        outcome = board.outcome()
+        assert outcome is not None and outcome.winner == side, (start, board.fen())
+        games += 1
+
+
+def test_engine_tables_must_be_tables() -> None:
+    with pytest.raises(ArgumentError, match="tables must be a draughts.Tables"):
+        Engine(tables="tables")  # type: ignore[arg-type]
 
 
 def test_no_illegal_move_in_random_positions() -> None:

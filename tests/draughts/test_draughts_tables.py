@@ -20,13 +20,6 @@ from trickcore.draughts.tables import default_path, dependencies, mirror, positi
 PUBLISHED = {1: 120, 2: 6_972, 3: 261_224, 4: 7_092_774, 5: 148_688_232, 6: 2_503_611_964}
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Tables:
-    tables = Tables(4, tmp_path_factory.mktemp("tables"))
-    tables.build()
-    return tables
-
-
 def random_position(rng: random.Random, pieces: int, king_share: float) -> Position:
     board: dict[int, tuple[int, bool]] = {}
     while len(board) < pieces:

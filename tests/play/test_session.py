@@ -165,3 +165,13 @@ def test_the_random_opponent_depends_on_the_seed_and_the_position_only() -> None
     assert board.turn == Color.BLACK
     with pytest.raises(ValueError, match="unknown draughts opponent"):
         make_opponent("engin")
+
+
+def test_the_engine_opponent_plays_the_same_move_in_the_same_position() -> None:
+    board = Board("W:W21,22,K30:B9,K13")
+    engine = make_opponent("engine2")
+    first = engine.choose(board)
+    make_opponent("engine2").choose(Board())   # another search between does not change it
+    assert engine.choose(board.copy()) == first and first in board.legal_moves()
+    assert make_opponent("engine1").choose(Board("B:W6:B1")) in Board("B:W6:B1").legal_moves()
+    assert DraughtsSession(rules_for("draughts")).opponent.name == "engine"

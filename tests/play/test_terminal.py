@@ -86,7 +86,7 @@ def test_dam_deal_shows_the_pile_and_ends_with_the_exact_hint() -> None:
 
 
 def test_draughts_game_against_random_with_undo_save_and_load(tmp_path: Path) -> None:
-    player = Player("draughts", "--seed", "4", "--set", "max_plies=80")
+    player = Player("draughts", "--bots", "random", "--seed", "4", "--set", "max_plies=80")
     assert player.wait() == "your move"
     assert "you play black" in player.table and "Black to move" in player.table
     assert re.search(r"9b\s+10b\s+11b\s+12b", player.table)  # square numbers with pieces

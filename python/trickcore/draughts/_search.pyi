@@ -1,4 +1,5 @@
 from trickcore.draughts._board import Board
+from trickcore.draughts._tables import SliceStore
 
 FEATURES: tuple[str, ...]
 WEIGHTS: tuple[int, ...]
@@ -15,5 +16,6 @@ class Searcher:
     def clear(self) -> None: ...
     def run(
         self, board: Board, depth: int, nodes: int, seconds: float, exclude: list[int],
-        reductions: bool = True, count_probe_pieces: int = 0,
+        reductions: bool = True, tables: SliceStore | None = None,
+        probe_pieces: int = 0,
     ) -> tuple[int, int, int, int, float, list[int]]: ...

@@ -14,7 +14,6 @@ from trickcore.draughts._cdraughts cimport (
     dr_eval_features,
     dr_eval_weights,
     dr_evaluate,
-    dr_popcount,
     dr_position,
     dr_search,
     dr_search_clear,
@@ -22,9 +21,11 @@ from trickcore.draughts._cdraughts cimport (
     dr_search_options,
     dr_search_result,
     dr_search_run,
+    dr_tables_probe,
     dr_tt_entries,
     dr_tt_entry,
 )
+from trickcore.draughts._tables cimport SliceStore
 
 from trickcore.core.errors import RulesError
 
@@ -46,13 +47,6 @@ def features(Board board):
     cdef int32_t f[DR_FEATURES]
     dr_eval_features(&board._pos, f)
     return tuple(f[k] for k in range(DR_FEATURES))
-
-
-cdef int _count_probe(const void *ctx, const dr_position *p) noexcept nogil:
-    """A stand-in for endgame tables, for tests of the probe hook: more pieces win."""
-    cdef int own = dr_popcount(p.black if p.turn == 0 else p.white)
-    cdef int other = dr_popcount(p.white if p.turn == 0 else p.black)
-    return 1 if own > other else -1 if own < other else 0
 
 
 cdef class Searcher:
@@ -81,10 +75,10 @@ cdef class Searcher:
             dr_search_clear(self._s)
 
     def run(self, Board board, int depth, int64_t nodes, double seconds, exclude,
-            bint reductions=True, int count_probe_pieces=0):
+            bint reductions=True, SliceStore tables=None, int probe_pieces=0):
         """(best move index, score, depth, nodes, seconds, pv indices): indices in the order of
-        ``legal_moves()`` of each position. count_probe_pieces > 0 probes a stand-in table
-        (more pieces win) in positions of at most that many pieces: tests of the hook."""
+        ``legal_moves()`` of each position. With ``tables`` (loaded slices), positions of at
+        most ``probe_pieces`` pieces below the root are probed."""
         cdef dr_search_options o
         cdef dr_search_result r
         cdef int excluded[256]
@@ -111,10 +105,12 @@ cdef class Searcher:
         o.exclude = excluded
         o.exclude_count = len(exclude)
         o.probe = NULL
-        if count_probe_pieces > 0:
-            o.probe = _count_probe
         o.probe_ctx = NULL
-        o.probe_pieces = count_probe_pieces
+        o.probe_pieces = 0
+        if tables is not None and probe_pieces > 0:
+            o.probe = dr_tables_probe
+            o.probe_ctx = tables.context()
+            o.probe_pieces = probe_pieces
         cdef int reversible = board._reversible[board._ply]
         with nogil:
             status = dr_search_run(self._s, history, hashes, count, reversible, &o, &r)

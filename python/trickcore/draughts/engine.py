@@ -13,6 +13,7 @@ from trickcore.draughts._board import Board, Move
 from trickcore.draughts._search import FEATURES, MATE, MAX_DEPTH, WEIGHTS, Searcher
 from trickcore.draughts._search import evaluate as _evaluate
 from trickcore.draughts._search import features as _features
+from trickcore.draughts.tables import Tables
 
 __all__ = ["FEATURES", "MATE", "WEIGHTS", "Engine", "GameOverError", "Limit", "PlayResult",
            "SearchLimitError", "SearchResult"]
@@ -88,22 +89,32 @@ def _limits(depth: int | None, time: float | None, nodes: int | None) -> tuple[i
 class Engine:
     """An English draughts engine with its own transposition table of ``hash_mb`` megabytes.
 
-    ``tables`` will take a ``draughts.Tables`` (endgame tables, probed through the search's probe
-    hook) once they land; only ``None`` is accepted for now. The table and the move-ordering
-    history carry over from one search to the next; ``clear()`` forgets them (a new game).
+    With ``tables`` (a ``draughts.Tables``, whose every slice is loaded, or built when missing,
+    as the engine is made), a position reached by a capture below the root, with fewer pieces
+    than the root and no more than the tables cover, scores its table value; positions with as
+    many pieces as the root are searched, so a won endgame still makes progress. The table and
+    the ordering history carry over from one search to the next; ``clear()`` forgets them.
     ``reductions=False`` turns late-move reductions off: with ``hash_mb=0`` too, a search to
     depth d then scores exactly the minimax value at depth d (for tests).
     """
 
-    def __init__(self, tables: None = None, hash_mb: float = 4, *,
+    def __init__(self, tables: Tables | None = None, hash_mb: float = 4, *,
                  reductions: bool = True) -> None:
-        if tables is not None:
-            raise ArgumentError("Engine(tables=...) takes None until endgame tables land")
+        if tables is not None and not isinstance(tables, Tables):
+            raise ArgumentError(f"tables must be a draughts.Tables or None, not {tables!r}")
         if (isinstance(hash_mb, bool) or not isinstance(hash_mb, (int, float))
                 or not math.isfinite(hash_mb) or not 0 <= hash_mb <= 65536):
             raise ArgumentError(f"hash_mb must be a number of megabytes 0..65536, not {hash_mb!r}")
+        if tables is not None:
+            tables.build()
+        self._tables = tables
         self._searcher = Searcher(int(hash_mb * (1 << 20)))
         self._reductions = bool(reductions)
+
+    @property
+    def tables(self) -> Tables | None:
+        """The endgame tables the search probes, if any."""
+        return self._tables
 
     def clear(self) -> None:
         """Forgets the transposition table and the ordering history."""
@@ -134,8 +145,12 @@ class Engine:
             raise GameOverError(f"the game is over ({outcome.result()}, "
                                 f"{outcome.termination.name.lower()}): no move to search")
         depth, seconds, nodes = limits
+        tables, probe_pieces = None, 0
+        if self._tables is not None:
+            tables = self._tables.store
+            probe_pieces = min(self._tables.pieces, (board.black | board.white).bit_count() - 1)
         index, score, reached, searched, elapsed, pv = self._searcher.run(
-            board, depth, nodes, seconds, exclude, self._reductions)
+            board, depth, nodes, seconds, exclude, self._reductions, tables, probe_pieces)
         moves = _replay(board, pv)
         best = board.legal_moves()[index]
         if not moves or moves[0] != best:

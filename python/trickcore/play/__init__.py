@@ -33,7 +33,7 @@ def start(rules: Any, *, game: str | None, seat: int = 0, bots: str | None = Non
         return DraughtsTable(DraughtsSession.from_pdn(text), terminal).run()
     names = [name.strip() for name in (bots or "").split(",") if name.strip()]
     if game == "draughts":
-        return DraughtsTable(DraughtsSession(rules, seat=seat, opponent=(names or ["random"])[0],
+        return DraughtsTable(DraughtsSession(rules, seat=seat, opponent=(names or ["engine"])[0],
                                              seed=seed), terminal).run()
     session = CardSession(rules, seat=seat, bots=names or ["rule"],
                           level=DEFAULT_LEVEL if level is None else level, seed=seed)

@@ -27,7 +27,7 @@ class DraughtsSession:
     """A game from ``rules.start`` with the person at ``seat`` (0: Black, who moves first in
     the standard start; 1: White) against the opponent named ``opponent``."""
 
-    def __init__(self, rules: Rules, *, seat: int = 0, opponent: str = "random", seed: int = 0,
+    def __init__(self, rules: Rules, *, seat: int = 0, opponent: str = "engine", seed: int = 0,
                  moves: tuple[Move, ...] = ()) -> None:
         if seat not in (0, 1):
             raise ArgumentError(f"--seat is 0 (Black) or 1 (White) in draughts, not {seat!r}")

@@ -2,19 +2,21 @@
 
 An opponent has a ``name`` and ``choose(board) -> Move`` for the side to move; its choice must
 depend only on the position and its seed, so undo, replays and saved games see the same moves.
-``register_opponent`` adds a name (the search engine's levels plug in here: docs/play.md).
+``register_opponent`` adds a name; the search engine plays as ``engine`` and ``engine1`` to
+``engine5`` (docs/play.md).
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from trickcore.core.errors import IllegalMoveError, UnknownBotError
-from trickcore.draughts import Board, Move
+from trickcore.draughts import Board, Engine, Move
 
 
 @runtime_checkable
@@ -47,9 +49,29 @@ class RandomOpponent:
         return moves[int(draw.integers(len(moves)))]
 
 
+class EngineOpponent:
+    """The search engine with a budget of ``nodes`` positions a move. Its table is cleared before
+    each search, so a position always gets the same move (the seed is not needed)."""
+
+    def __init__(self, seed: int = 0, *, name: str = "engine", nodes: int = 1_000_000) -> None:
+        self.seed, self.name, self.nodes = seed, name, nodes
+        self.engine = Engine()
+
+    def choose(self, board: Board) -> Move:
+        """The engine's best move within its node budget."""
+        self.engine.clear()
+        return self.engine.search(board, nodes=self.nodes).move
+
+
 OpponentFactory = Callable[..., Opponent]  # called as factory(seed, name=...)
 
-OPPONENTS: dict[str, OpponentFactory] = {"random": RandomOpponent}
+# Node budgets of the engine's levels: about 1 ms to 1 s a move on one core.
+ENGINE_LEVELS = {1: 2_000, 2: 20_000, 3: 200_000, 4: 1_000_000, 5: 5_000_000}
+
+OPPONENTS: dict[str, OpponentFactory] = {
+    "engine": EngineOpponent, "random": RandomOpponent,
+    **{f"engine{level}": partial(EngineOpponent, nodes=nodes)
+       for level, nodes in ENGINE_LEVELS.items()}}
 
 
 def register_opponent(name: str, factory: OpponentFactory) -> None:
