@@ -181,8 +181,9 @@ def defend(tables: Tables, engine: Engine, board: Board) -> Move:
 
 
 def test_engine_without_tables_converts_won_endgames(built: Tables) -> None:
-    """Won 4-piece positions (by the tables) won by the tableless engine (300,000 nodes a move) against a
-    table-perfect defender, before the 40-move rule or a repetition lets it claim a draw."""
+    """Won 4-piece positions (by the tables) won by the tableless engine, 300,000 nodes a move,
+    against a table-perfect defender before the 40-move rule or a repetition lets it claim a
+    draw."""
     rng, attacker, defender, games = random.Random(11), Engine(), Engine(), 0
     while games < 12:
         board = random_endgame(rng, 4)
@@ -200,7 +201,7 @@ def test_engine_without_tables_converts_won_endgames(built: Tables) -> None:
 
 
 def test_engine_tables_must_be_tables() -> None:
-    with pytest.raises(ArgumentError, match="tables must be a draughts.Tables"):
+    with pytest.raises(ArgumentError, match=r"tables must be a draughts\.Tables"):
         Engine(tables="tables")  # type: ignore[arg-type]
 
 
