@@ -62,7 +62,7 @@ class IsmctsBot(SamplingBot):
             raise ArgumentError(f"rollout {self.rollout!r} is not a playout policy of "
                                 f"{type(deal).__module__} ({', '.join(deal.POLICIES)})")
         draws, rollouts = random.Random(self.draw_seed()), bit_generator(self.draw_seed())
-        worlds = deal.sample_worlds(seat, min(self.worlds, self.iterations), self.draw_seed())
+        sampled, worlds = self.worlds_of(deal, seat, min(self.worlds, self.iterations)), []
         sign = -1.0 if deal._solve_lower_is_better() else 1.0
         columns = [self.column(deal, s) for s in range(deal.players)]
         root, c = Node(seat), self.exploration
@@ -71,6 +71,8 @@ class IsmctsBot(SamplingBot):
         for done in range(self.iterations):
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
+            if done < self.worlds:  # each world is built the first time it is used
+                worlds.append(next(sampled))
             world = worlds[done % len(worlds)].clone()
             node, path = root, []
             while not world.is_over:

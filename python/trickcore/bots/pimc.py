@@ -42,7 +42,7 @@ class PimcBot(SamplingBot):
     def choose_card(self, deal: Any, seat: int, legal: list[Card]) -> Card:
         totals = dict.fromkeys(legal, 0.0)
         deadline = None if self.time is None else time.perf_counter() + self.time
-        worlds = deal.sample_worlds(seat, self.worlds, self.draw_seed())
+        worlds = self.worlds_of(deal, seat, self.worlds)
         for done, world in enumerate(worlds):
             if deadline is not None and done >= self.min_worlds \
                     and time.perf_counter() > deadline:

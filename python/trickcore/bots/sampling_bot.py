@@ -4,6 +4,7 @@ decision, and the playout column of a seat."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,12 @@ class SamplingBot:
     def choose_card(self, deal: Any, seat: int, legal: list[Card]) -> Card:
         """The card ``seat`` plays among ``legal`` (two or more) in ``deal``."""
         raise NotImplementedError
+
+    def worlds_of(self, deal: Any, seat: int, n: int) -> Iterator[Any]:
+        """``n`` worlds sampled for ``seat`` from the bot's stream, built as they are used
+        where the game offers ``iter_worlds``."""
+        sample = getattr(deal, "iter_worlds", deal.sample_worlds)
+        return iter(sample(seat, n, self.draw_seed()))
 
     @staticmethod
     def column(world: Any, seat: int) -> int:
