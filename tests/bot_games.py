@@ -3,6 +3,7 @@ list of bots, and a position reached by rule players."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import trickcore as tc
@@ -35,3 +36,11 @@ def position(rules: Any, seed: int, cards_left: int) -> Any:
             or deal.current_trick.plays:
         apply_move(deal, rule, deal.to_act, rule.choose(deal, deal.to_act))
     return deal
+
+
+def plays_a_whole_deal(rules: Any, searcher: Callable[[int], Any]) -> bool:
+    """Whether ``searcher(seed)`` at the even seats and rule players at the others finish a
+    deal of ``rules`` (every move checked legal by ``apply_move``), trick by trick."""
+    bots = [searcher(s) if s % 2 == 0 else RuleBot(seed=s) for s in range(rules.players)]
+    deal = play(rules, bots, seed=3)
+    return bool(deal.is_over and len(deal.tricks) == 52 // rules.players)

@@ -9,18 +9,14 @@ from typing import Any
 import pytest
 
 import trickcore as tc
-from bot_games import RULES, play, position
+from bot_games import RULES, play, plays_a_whole_deal, position
 from trickcore.bots import IsmctsBot, RuleBot, make_bot
 from trickcore.core.errors import ArgumentError, BotMoveError, RulesError
 
 
 @pytest.mark.parametrize("game", RULES)
 def test_ismcts_plays_whole_deals_legally_in_every_phase(game: str) -> None:
-    rules = RULES[game]
-    bots = [IsmctsBot(40, seed=s) if s % 2 == 0 else RuleBot(seed=s)
-            for s in range(rules.players)]
-    deal = play(rules, bots, seed=3)
-    assert deal.is_over and len(deal.tricks) == 52 // rules.players
+    assert plays_a_whole_deal(RULES[game], lambda seed: IsmctsBot(40, seed=seed))
 
 
 def test_ismcts_is_reproducible_by_seed_and_reset() -> None:

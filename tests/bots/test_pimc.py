@@ -8,7 +8,7 @@ import time
 import pytest
 
 import trickcore as tc
-from bot_games import RULES, play, position
+from bot_games import RULES, play, plays_a_whole_deal, position
 from trickcore import arena
 from trickcore.arena.statistics import mean_interval
 from trickcore.bots import PimcBot, RuleBot, make_bot
@@ -17,11 +17,7 @@ from trickcore.core.errors import ArgumentError, RulesError
 
 @pytest.mark.parametrize("game", RULES)
 def test_pimc_plays_whole_deals_legally(game: str) -> None:
-    rules = RULES[game]
-    bots = [PimcBot(8, seed=s) if s % 2 == 0 else RuleBot(seed=s)
-            for s in range(rules.players)]
-    deal = play(rules, bots, seed=3)
-    assert deal.is_over and len(deal.tricks) == 52 // rules.players
+    assert plays_a_whole_deal(RULES[game], lambda seed: PimcBot(8, seed=seed))
 
 
 def test_pimc_is_reproducible_by_seed() -> None:

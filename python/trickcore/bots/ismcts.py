@@ -33,7 +33,7 @@ class IsmctsBot(SamplingBot):
     """``IsmctsBot(iterations=1000, time=None, exploration=0.7, rollout="rule", worlds=64,
     seed=None)``: ``iterations`` tree iterations per card (fewer when ``time`` seconds run out),
     UCB exploration constant ``exploration`` on rewards scaled to [0, 1], playouts of the game's
-    ``rollout`` policy; the iterations cycle through ``worlds`` worlds sampled in one batch."""
+    ``rollout`` policy; the iterations cycle through ``worlds`` sampled worlds."""
 
     __slots__ = ("exploration", "iterations", "rollout", "worlds")
 
