@@ -4,39 +4,20 @@ the exact values near the end, the time budget, and what it refuses."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import pytest
 
 import trickcore as tc
+from bot_games import RULES, play, plays_a_whole_deal, position
 from trickcore import arena
 from trickcore.arena.statistics import mean_interval
-from trickcore.bots import PimcBot, RuleBot, apply_move, make_bot
+from trickcore.bots import PimcBot, RuleBot, make_bot
 from trickcore.core.errors import ArgumentError, RulesError
-
-RULES = {
-    "svarta-maja": tc.hearts.Rules.svarta_maja(),
-    "spardame": tc.hearts.Rules.spardame(),
-    "spades": tc.spades.Rules.standard(),
-    "spades-jokers": tc.spades.Rules.standard(jokers=True),
-}
-DEALS = {tc.hearts.Rules: tc.hearts.Deal, tc.spades.Rules: tc.spades.Deal}
-
-
-def play(rules: Any, bots: list[Any], seed: int) -> Any:
-    deal = DEALS[type(rules)].random(rules, seed=seed)
-    while not deal.is_over:
-        seat = deal.to_act
-        apply_move(deal, bots[seat], seat, bots[seat].choose(deal, seat))
-    return deal
 
 
 @pytest.mark.parametrize("game", RULES)
 def test_pimc_plays_whole_deals_legally(game: str) -> None:
-    rules = RULES[game]
-    bots = [PimcBot(8, seed=s) if s % 2 == 0 else RuleBot(seed=s) for s in range(4)]
-    deal = play(rules, bots, seed=3)
-    assert deal.is_over and len(deal.tricks) == 13
+    assert plays_a_whole_deal(RULES[game], lambda seed: PimcBot(8, seed=seed))
 
 
 def test_pimc_is_reproducible_by_seed() -> None:
@@ -46,19 +27,10 @@ def test_pimc_is_reproducible_by_seed() -> None:
     assert first.history == again.history
 
 
-def late_position(rules: Any, seed: int, cards_left: int) -> Any:
-    deal = DEALS[type(rules)].random(rules, seed=seed)
-    rule = RuleBot(seed=seed)
-    while deal.phase != "play" or len(deal.hand(deal.to_act)) > cards_left \
-            or deal.current_trick.plays:
-        apply_move(deal, rule, deal.to_act, rule.choose(deal, deal.to_act))
-    return deal
-
-
 @pytest.mark.parametrize("game", ["svarta-maja", "spades"])
 def test_pimc_values_a_world_by_the_solver_once_few_cards_remain(game: str) -> None:
     rules = RULES[game]
-    deal = late_position(rules, 4, 3)
+    deal = position(rules, 4, 3)
     bot = PimcBot(4, solve_at=3, seed=1)
     seat = deal.to_act
     legal = sorted(deal.legal_moves())
@@ -68,7 +40,7 @@ def test_pimc_values_a_world_by_the_solver_once_few_cards_remain(game: str) -> N
 
 
 def test_pimc_values_a_world_by_playouts_before_that() -> None:
-    deal = late_position(RULES["svarta-maja"], 6, 9)
+    deal = position(RULES["svarta-maja"], 6, 9)
     bot = PimcBot(4, solve_at=3, seed=1)
     seat = deal.to_act
     legal = sorted(deal.legal_moves())
@@ -80,7 +52,7 @@ def test_pimc_values_a_world_by_playouts_before_that() -> None:
 
 
 def test_pimc_keeps_to_its_time_budget() -> None:
-    deal = late_position(RULES["svarta-maja"], 7, 12)
+    deal = position(RULES["svarta-maja"], 7, 12)
     bot = PimcBot(4096, time=0.02, min_worlds=4, seed=1)
     start = time.perf_counter()
     move = bot.choose(deal, deal.to_act)

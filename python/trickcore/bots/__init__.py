@@ -1,7 +1,8 @@
 """Bots: players that choose a seat's moves from what it sees (``Bot``), the games' C policies
-as bots (``RandomBot``, ``GreedyBot``, ``RuleBot``) and the registry of bot names. See
-docs/bots.md."""
+as bots (``RandomBot``, ``GreedyBot``, ``RuleBot``), the searchers (``PimcBot``, ``IsmctsBot``)
+and the registry of bot names. See docs/bots.md."""
 
+from trickcore.bots.ismcts import IsmctsBot
 from trickcore.bots.pimc import PimcBot
 from trickcore.bots.policy import GreedyBot, PolicyBot, RandomBot, RuleBot
 from trickcore.bots.protocol import Bot, apply_move, check_turn
@@ -11,6 +12,7 @@ __all__ = [
     "BOTS",
     "Bot",
     "GreedyBot",
+    "IsmctsBot",
     "PimcBot",
     "PolicyBot",
     "RandomBot",

@@ -8,27 +8,23 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import numpy as np
-
-from trickcore.bots.policy import RuleBot
-from trickcore.bots.protocol import check_turn
+from trickcore.bots.sampling_bot import SamplingBot
 from trickcore.core.card import Card
-from trickcore.core.errors import ArgumentError, RulesError
-from trickcore.core.seeding import SeedLike, bit_generator
-from trickcore.core.trick_deal import Move, Play
+from trickcore.core.errors import ArgumentError
+from trickcore.core.seeding import SeedLike
 
 # The solver's objective per game, where the game has several (the deal score, not tricks).
 OBJECTIVE = {"spades": "score"}
 
 
-class PimcBot:
+class PimcBot(SamplingBot):
     """``PimcBot(worlds=64, solve_at=4, time=None, policy=None, seed=None)``: ``worlds`` deals
     sampled per card decision (fewer if ``time`` seconds run out, never fewer than
     ``min_worlds``); each is solved exactly when every hand holds at most ``solve_at`` cards,
     else each legal card is followed by one playout of ``policy`` (default: the game's rule
     policy)."""
 
-    __slots__ = ("_seeds", "min_worlds", "name", "policy", "rule", "solve_at", "time", "worlds")
+    __slots__ = ("min_worlds", "policy", "solve_at", "worlds")
 
     def __init__(self, worlds: int = 64, *, solve_at: int = 4, time: float | None = None,
                  policy: str | None = None, min_worlds: int = 8, seed: SeedLike = None,
@@ -39,41 +35,24 @@ class PimcBot:
                 raise ArgumentError(f"{label} must be a non-negative int, not {value!r}")
         if worlds < 1:
             raise ArgumentError(f"worlds must be at least 1, not {worlds}")
-        if time is not None and not time > 0:
-            raise ArgumentError(f"time must be a positive number of seconds, not {time!r}")
-        self.worlds, self.solve_at, self.time = worlds, solve_at, time
-        self.min_worlds, self.policy, self.name = min(min_worlds, worlds), policy, name
-        self.rule = RuleBot(seed, name=name)
-        self.reset(seed)
+        self.worlds, self.solve_at = worlds, solve_at
+        self.min_worlds, self.policy = min(min_worlds, worlds), policy
+        super().__init__(time, seed, name)
 
-    def reset(self, seed: SeedLike) -> None:
-        """Restarts the bot's sampling (and its rule player's draws) from ``seed``."""
-        self._seeds = np.random.Generator(bit_generator(seed))
-        self.rule.reset(seed)
-
-    def choose(self, deal: Any, seat: int) -> Move:
-        seat = check_turn(self, deal, seat)
-        if deal.phase != "play":
-            return self.rule.choose(deal, seat)
-        legal = sorted(deal.legal_moves())
-        if len(legal) == 1:
-            return Play(seat, legal[0])
+    def choose_card(self, deal: Any, seat: int, legal: list[Card]) -> Card:
         means = self.card_values(deal, seat)
-        return Play(seat, max(legal, key=lambda card: means[card]))
+        return max(legal, key=lambda card: means[card])
 
     def card_values(self, deal: Any, seat: int) -> dict[Card, float]:
         """Each legal card's mean value over the sampled worlds for ``seat``'s side, higher
         better (the solver's points or score near the end, else a playout's); the deal is left
         as it was."""
-        if not hasattr(deal, "sample_worlds"):
-            raise RulesError(f"bot {self.name!r} needs deal sampling, which "
-                             f"{type(deal).__module__} does not have yet")
+        self.check_sampling(deal)
         legal = sorted(deal.legal_moves())
         totals = dict.fromkeys(legal, 0.0)
         deadline = None if self.time is None else time.perf_counter() + self.time
-        worlds = deal.sample_worlds(seat, self.worlds, int(self._seeds.integers(2**63)))
         done = 0
-        for world in worlds:
+        for world in self.worlds_of(deal, seat, self.worlds):
             if deadline is not None and done >= self.min_worlds \
                     and time.perf_counter() > deadline:
                 break
@@ -98,12 +77,6 @@ class PimcBot:
             after.play(card)
             values[card] = sign * float(after.playouts(1, policy=policy, seed=0)[0, column])
         return values
-
-    @staticmethod
-    def column(world: Any, seat: int) -> int:
-        """The playouts' column of ``seat``: its side in Spades, else the seat."""
-        side_of = getattr(world.rules, "side_of", None)
-        return int(side_of(seat)) if callable(side_of) else seat
 
     def __repr__(self) -> str:
         return (f"PimcBot(worlds={self.worlds}, solve_at={self.solve_at}, time={self.time}, "

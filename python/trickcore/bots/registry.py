@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
+from trickcore.bots.ismcts import IsmctsBot
 from trickcore.bots.pimc import PimcBot
 from trickcore.bots.policy import GreedyBot, RandomBot, RuleBot
 from trickcore.bots.protocol import Bot
@@ -14,7 +15,8 @@ from trickcore.core.seeding import SeedLike
 BotFactory = Callable[..., Bot]  # called as factory(seed=..., name=...)
 
 BOTS: dict[str, BotFactory] = {
-    "random": RandomBot, "greedy": GreedyBot, "rule": RuleBot, "pimc": PimcBot}
+    "random": RandomBot, "greedy": GreedyBot, "rule": RuleBot, "pimc": PimcBot,
+    "ismcts": IsmctsBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:

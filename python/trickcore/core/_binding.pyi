@@ -57,10 +57,12 @@ class DealBinding:
     def play(self, card: Card | int | str, *, seat: int | None = None) -> None:
         """Plays ``card`` for the seat to act (``seat``, when given, must be that seat)."""
     def playouts(
-        self, count: int, *, policy: str = "random", seed: SeedLike = None
+        self, count: int, *, policy: str = "random",
+        seed: SeedLike | np.random.BitGenerator = None
     ) -> NDArray[np.int32]:
         """Plays the deal from here to its end ``count`` times with a policy in C, leaving this
-        deal unchanged: the points of each playout, one row per playout."""
+        deal unchanged: the points of each playout, one row per playout. ``seed`` may be a numpy
+        BitGenerator, drawn from in place (cheap for many single playouts)."""
     def _policy_move(
         self, policy: str, bit_generator: np.random.BitGenerator
     ) -> tuple[int, int, int]:

@@ -221,7 +221,8 @@ cdef class DealBinding:
 
     def playouts(self, count, *, policy="random", seed=None):
         """Plays the deal from here to its end ``count`` times with a policy in C, leaving this
-        deal unchanged: the points of each playout, one row per playout."""
+        deal unchanged: the points of each playout, one row per playout. ``seed`` may be a numpy
+        BitGenerator, drawn from in place (cheap for many single playouts)."""
         self.head()
         cdef int64_t n = arguments.count("count", count, RulesError)
         cdef int code = policy_in(policy, self.POLICIES)
@@ -231,7 +232,7 @@ cdef class DealBinding:
         if n == 0:
             return points
         cdef int32_t[:, ::1] view = points
-        generator = bit_generator(seed)
+        generator = seed if isinstance(seed, np.random.BitGenerator) else bit_generator(seed)
         cdef bitgen_t *rng = bitgen_of(generator)
         memcpy(state, self.state_address(), self.state_size())  # another thread may play on
         with generator.lock, nogil:

@@ -4,6 +4,7 @@ batch of hidden hands from a game's C sampler, and whole referee deals replayed 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -70,10 +71,15 @@ class SamplingMixin:
         """``sample_hands`` as referee deals: each dealt so that replaying the history gives the
         sampled hands and ``seat`` the same observation, so ``solve`` and ``playouts`` run on
         it."""
+        return list(self.iter_worlds(seat, n, seed))
+
+    def iter_worlds(self, seat: int, n: int, seed: SeedLike = None) -> Iterator[Any]:
+        """``sample_worlds``, each world built only when asked for (a search stopped by its time
+        budget builds no more worlds than it uses)."""
         observation = self.observation(seat)
         hands = self._sampler(observation).draw(arguments.count("n", n, ArgumentError),
                                                 bit_generator(seed))
-        return [self._world(observation, [int(h) for h in row]) for row in hands]
+        return (self._world(observation, [int(h) for h in row]) for row in hands)
 
 
 def played_by(observation: Observation, players: int) -> list[int]:
