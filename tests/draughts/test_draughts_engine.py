@@ -166,15 +166,8 @@ def test_tables_score_the_captures_that_leave_fewer_pieces(built: Tables) -> Non
 
 def defend(tables: Tables, engine: Engine, board: Board) -> Move:
     """A table-perfect defender: a move keeping the best table value, the engine's pick of them."""
-    def value(move: Move) -> int:
-        board.push(move)
-        probed = tables.probe(board)
-        board.pop()
-        return 2 if probed is None else -int(probed)   # None: the game is over, the mover won
-    moves = board.legal_moves()
-    best = max(map(value, moves))
-    keep = [m for m in moves if value(m) == best]
-    for line in engine.analyse(board, multipv=len(moves), depth=6):
+    keep = tables.best_moves(board)
+    for line in engine.analyse(board, multipv=len(board.legal_moves()), depth=6):
         if line.move in keep:
             return line.move
     raise AssertionError("analyse ranks every legal move")

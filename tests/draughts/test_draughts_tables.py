@@ -171,3 +171,22 @@ def test_tables_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert out[8] == "  3 pieces: 20 slices, 261,224 positions, " + out[8].split(", ")[2] + \
         ", checksums good"
     assert out[9].startswith("verify done in ") and out[9].endswith(" MB on disk")
+
+
+def test_best_moves_keep_the_best_table_value(built: Tables) -> None:
+    rng = random.Random(9)
+    for _ in range(200):
+        board = Board(random_position(rng, 4, 0.3).fen())
+        if board.is_game_over():
+            assert built.best_moves(board) == []
+            continue
+        value, fen = built.probe(board), board.fen()
+        keep = built.best_moves(board)
+        assert keep and set(keep) <= set(board.legal_moves()) and board.fen() == fen
+        for move in board.legal_moves():
+            board.push(move)
+            child = built.probe(board)
+            board.pop()
+            assert child is not None and (move in keep) == (-int(child) == int(value))
+    with pytest.raises(TablesError, match="more than 4 pieces"):
+        built.best_moves(Board())

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Literal
 
 from trickcore.core.arguments import whole_number
-from trickcore.draughts._board import Board
+from trickcore.draughts._board import Board, Move
 from trickcore.draughts._tables import MAX_PIECES, SliceStore, packed_size, slice_size, solve
 from trickcore.draughts.errors import TablesCorruptError, TablesError
 
@@ -148,6 +148,22 @@ class Tables:
         value = self._store.probe(board)
         assert value is not None
         return TableValue(value)
+
+    def best_moves(self, board: Board) -> list[Move]:
+        """The legal moves that keep the best table value for the side to move; empty when the
+        game is over. Raises TablesError when the position has
+        more pieces than the tables cover. The board is not changed."""
+        if self.probe(board) is None:
+            raise TablesError(f"{board.fen()!r} has more than {self._pieces} pieces")
+        copy, scored = board.copy(), []
+        for move in board.legal_moves():
+            copy.push(move)
+            value = self.probe(copy)
+            assert value is not None  # a move never adds pieces
+            scored.append((-int(value), move))
+            copy.pop()
+        best = max((score for score, _ in scored), default=0)
+        return [move for score, move in scored if score == best]
 
     def load(self, counts: Counts) -> None:
         """Makes a slice available: loaded, read from its file, or built (with what it needs)."""
