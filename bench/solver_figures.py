@@ -2,8 +2,8 @@
 positions, per game and cards per hand, on one thread, then solve_batch on one worker against two.
 
 Run: ``PYTHONPATH=python python bench/solver_figures.py [--positions N] [--seed S] [--full]
-[--cap SECONDS] [--workers-check]``. The command line is printed first, so that figures can be
-quoted with it.
+[--cap SECONDS] [--workers-check] [--only GAME]``. The command line is printed first, so
+that figures can be quoted with it.
 
 A position is deterministic from its seed: ``Deal.random(rules, seed=seed)``, the setup done (the
 evaluator's bids in Spades; no passing in the Hearts rows), then random legal cards played
@@ -366,6 +366,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers-check", action="store_true",
                         help="also check that solve_batch on two workers returns the single "
                              "solves' rows, on every row")
+    parser.add_argument("--only", action="append", default=None, metavar="GAME",
+                        help="only the rows whose game starts with GAME (repeatable; for quick "
+                             "iteration)")
     parser.add_argument("--repeats", type=int, default=3,
                         help="batch scaling: best of this many runs (default 3)")
     args = parser.parse_args(argv)
@@ -396,7 +399,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.perf_counter()
     try:
         for row in ROWS:
-            if row.full_only and not args.full:
+            if (row.full_only and not args.full) or (
+                    args.only and not any(row.game.startswith(g) for g in args.only)):
                 continue
             deals = positions(row.build, args.seed, args.positions or row.count)
             built[row.game, row.cards] = deals
@@ -411,6 +415,8 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"take small chunks of the positions in turn):")
         scaling: list[list[str]] = []
         for game, cards in SCALING:
+            if (game, cards) not in built:
+                continue
             row = next(r for r in ROWS if (r.game, r.cards) == (game, cards))
             deals = built[game, cards]
             one, two, _ = batch_pair(solver, deals, row.objective, args.repeats)

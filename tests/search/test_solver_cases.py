@@ -1,7 +1,7 @@
 """Named endings for the solver, each built card by card and reached by the moves given, with
 the values worked out by hand in the test's docstring. Every test runs on both engines: the
 brute-force twin (tests/reference/solver.py; this is how the twin itself is checked by hand) and
-``Deal.solve`` under all eight combinations of its pruning switches.
+``Deal.solve`` under the combinations of its pruning switches (SWITCHES).
 
 Conventions: "values for seat s" are the final values of the whole deal for s's side after each
 legal card of the seat to act, everybody playing best afterwards (s's side for it, every other
@@ -21,8 +21,11 @@ from positions import play, scripted_dam_deal, small_hearts_deal
 from reference.solver import best_cards, best_of, reference_values
 from trickcore import Card, CardMultiset, Suit, dam, spades
 
-SWITCHES = [dict(zip(("table", "equivalence", "bounds"), flags, strict=True))
-            for flags in itertools.product((True, False), repeat=3)]
+# Every combination of the first three switches with winning ranks on, and ranks off where the
+# table and bounds are on (ranks refine the table's entries).
+SWITCHES = [dict(zip(("table", "equivalence", "bounds", "ranks"), flags, strict=True))
+            for flags in itertools.product((True, False), repeat=4)
+            if flags[3] or (flags[0] and flags[2])]
 # Hearts rules with no first-lead, first-trick or hearts-broken restriction: the endings below
 # are about scoring, not about those rules.
 FREE_PLAY = {"first_lead": "left-of-dealer", "first_trick_protected": False,

@@ -1,6 +1,6 @@
 """The C solver (``Deal.solve``, ``Deal.solve_line``, ``trickcore.solve_batch``) against its
 brute-force twin (tests/reference/solver.py) on random play-phase positions of every game
-(tests/search/positions.py): the exact values under all eight combinations of the pruning
+(tests/search/positions.py): the exact values under the combinations of the pruning
 switches, for the seat to act and for another seat, every objective; the value and best cards
 consistent with them; the deal never changed; the solver's own choices and principal line
 playing out to the value announced; batch rows equal to single solves on one and two workers.
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from typing import Any
 
 import numpy as np
@@ -25,9 +26,13 @@ from positions import (
     cards_left,
     dam_pile_positions,
     dam_positions,
+    finish_setup,
     other_seat,
+    play_forward,
+    seeds,
     small_hearts_deal,
     spades_positions,
+    spades_rules,
 )
 
 import trickcore
@@ -41,12 +46,15 @@ from reference.solver import (
     reference_values,
     side_of,
 )
-from trickcore import Card, CardSet
+from trickcore import Card, CardSet, spades
 from trickcore.search._solver import ALL_SWITCHES, BEST_ISA, Solver
 from trickcore.search.solver import _request
 
-SWITCHES = [dict(zip(("table", "equivalence", "bounds"), flags, strict=True))
-            for flags in itertools.product((True, False), repeat=3)]
+# Every combination of the first three switches with winning ranks on, and ranks off where the
+# table and bounds are on (ranks refine the table's entries).
+SWITCHES = [dict(zip(("table", "equivalence", "bounds", "ranks"), flags, strict=True))
+            for flags in itertools.product((True, False), repeat=4)
+            if flags[3] or (flags[0] and flags[2])]
 GAMES = list(POSITIONS)
 # Explicit example counts (not the profile's): the module stays well under a minute on two cores.
 FEW = settings(max_examples=30, deadline=None)
@@ -180,6 +188,24 @@ def test_solve_batch_rows_equal_single_solves(game: str, data: st.DataObject) ->
     assert [deal.to_json() for deal in deals] == before
 
 
+@FEW
+@given(rules=spades_rules(), seed=seeds, left=st.integers(14, 28), seat=st.integers(0, 3))
+def test_winning_ranks_agree_with_exact_entries_on_bigger_spades_positions(
+        rules: Any, seed: int, left: int, seat: int) -> None:
+    """Spades endings too big for the twin (up to 7 tricks left, where the table abstracts
+    ranks): every value with winning ranks on equals the value with exact entries only."""
+    deal = spades.Deal.random(rules, seed=seed)
+    rng = random.Random(seed)
+    finish_setup(deal, rng)
+    play_forward(deal, rng, left)
+    assume(deal.phase == "play")
+    note(deal.to_json())
+    for objective in objectives(deal):
+        exact = deal.solve(objective, seat=seat, ranks=False)
+        assert deal.solve(objective, seat=seat).values == exact.values
+        assert deal.solve(objective, seat=seat, equivalence=False).values == exact.values
+
+
 @FEWER
 @given(data=st.data())
 def test_dam_positions_with_a_pile_are_consistent(data: st.DataObject) -> None:
@@ -193,7 +219,7 @@ def test_dam_positions_with_a_pile_are_consistent(data: st.DataObject) -> None:
     before = deal.to_json()
     solution = deal.solve(seat=seat)
     for switches in SWITCHES:
-        if switches["table"]:
+        if switches["table"] and switches["ranks"]:  # ranks are Spades's alone
             assert deal.solve(seat=seat, **switches).values == solution.values
     assert set(solution.values) == set(deal.legal_moves())
     assert solution.value == best_of(deal, dict(solution.values), None, seat)

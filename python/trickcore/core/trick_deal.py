@@ -201,13 +201,14 @@ class TrickDeal(_Binding):
         return False
 
     def solve(self, objective: str | None = None, *, seat: int | None = None, tt_mb: int = 64,
-              table: bool = True, equivalence: bool = True, bounds: bool = True) -> Solution:
+              table: bool = True, equivalence: bool = True, bounds: bool = True,
+              ranks: bool = True) -> Solution:
         """The exact value of every legal card of the seat to act, every hand known: the final
         ``objective`` (the game's ``OBJECTIVES``, the first by default) of the side of ``seat``
         (default: the seat to act), every other seat playing against it. ``tt_mb`` caps the
         table; the switches turn prunings off. The deal is left as it was."""
         return search.solve(self, objective, seat=seat, tt_mb=tt_mb, table=table,
-                            equivalence=equivalence, bounds=bounds)
+                            equivalence=equivalence, bounds=bounds, ranks=ranks)
 
     def solve_line(self, objective: str | None = None, *, seat: int | None = None,
                    tt_mb: int = 64) -> tuple[Card, ...]:

@@ -106,8 +106,8 @@ def _table_bytes(tt_mb: object, tricks_left: int) -> int:
     return max(MIN_TABLE_BYTES, min(cap, 16384 << min(tricks_left, 13)))
 
 
-def _switches(table: bool, equivalence: bool, bounds: bool) -> int:
-    chosen = {"table": table, "equivalence": equivalence, "bounds": bounds}
+def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
+    chosen = {"table": table, "equivalence": equivalence, "bounds": bounds, "ranks": ranks}
     for name, on in chosen.items():
         if not isinstance(on, bool):
             raise SolveError(f"{name} must be True or False, not {on!r}")
@@ -132,12 +132,13 @@ def _solution(request: _Request, to_act: int, solver: Solver,
 
 def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
           tt_mb: int = 64, table: bool = True, equivalence: bool = True,
-          bounds: bool = True) -> Solution:
+          bounds: bool = True, ranks: bool = True) -> Solution:
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) for
     every legal card of the seat to act; ``tt_mb`` caps the table; the switches turn prunings
     off (the values never change). The deal is left as it was."""
     request = _request(deal, objective, seat)
-    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), _switches(table, equivalence, bounds))
+    switches = _switches(table, equivalence, bounds, ranks)
+    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), switches)
     to_act = deal.to_act
     assert to_act is not None
     return _solution(request, to_act, solver, solver.solve(deal, request.code, request.mask))

@@ -32,10 +32,19 @@
 #include "trickcore/search/solver.h"
 
 #define TC_SEARCH_INF (1 << 29)
-#define TC_SEARCH_BUCKET 4 /* entries probed per position */
+#ifdef SEARCH_RANKS
+#define SEARCH_MASKED SEARCH_RANKS /* key words an entry may match on part of (winning ranks) */
+#define TC_SEARCH_BUCKET 8         /* entries probed per position: one set of lengths shares it */
+#else
+#define SEARCH_MASKED 0
+#define TC_SEARCH_BUCKET 4
+#endif
 
 typedef struct {
-    uint64_t key[SEARCH_KEY_WORDS];
+    uint64_t key[SEARCH_KEY_WORDS]; /* its first SEARCH_MASKED words masked by `fixed` */
+#if SEARCH_MASKED
+    uint64_t fixed; /* the bits of the masked words the entry's bounds depend on */
+#endif
     int32_t lower, upper; /* bounds on value - base */
     uint32_t generation;
     uint8_t best;  /* the card that cut off or was best, TC_NO_CARD if none */
@@ -43,50 +52,142 @@ typedef struct {
     uint8_t pad[2];
 } search_entry;
 
-/* A hash of the key: its words multiplied by distinct odd constants (independent, so they
- * pipeline), then mixed. */
-static inline uint64_t search_hash(const uint64_t *key)
+/* Whether the table abstracts ranks (winning ranks) at this trick boundary: the game's choice
+ * for the solve, from base.ranks_from tricks played on (entries nearer the root stay exact, so
+ * that the positions sharing a set of lengths do not crowd one bucket). */
+static inline int search_ranks(const SEARCH_CTX *c, const SEARCH_STATE *s)
+{
+#if SEARCH_MASKED
+    return c->base.ranks && s->head.tricks_played >= c->base.ranks_from;
+#else
+    (void)c, (void)s;
+    return 0;
+#endif
+}
+
+/* A hash of the key from word `from` on: its words multiplied by distinct odd constants
+ * (independent, so they pipeline), then mixed. */
+static inline uint64_t search_hash(const uint64_t *key, int from)
 {
     uint64_t h = 0, m = UINT64_C(0x9E3779B97F4A7C15);
-    for (int i = 0; i < SEARCH_KEY_WORDS; ++i, m += UINT64_C(0x632BE59BD9B4E01A))
+    for (int i = from; i < SEARCH_KEY_WORDS; ++i, m += UINT64_C(0x632BE59BD9B4E01A))
         h += (key[i] ^ (key[i] >> 29)) * m;
     h ^= h >> 31;
     h *= UINT64_C(0xBF58476D1CE4E5B9);
     return h ^ h >> 32;
 }
 
-/* The entry of `key` in the table, or the one to replace (stale, else the cheapest). */
-static inline search_entry *search_slot(tc_solver *sv, const uint64_t *key, int *found)
+/* The bucket of `key`: with winning ranks, of its unmasked words only. */
+static inline search_entry *search_bucket(const SEARCH_CTX *c, const SEARCH_STATE *s,
+                                          const uint64_t *key)
 {
+    tc_solver *sv = c->base.solver;
     int64_t buckets = sv->table_bytes / (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET);
-    uint64_t at = ((search_hash(key) >> 32) * (uint64_t)buckets) >> 32; /* 0..buckets-1 */
-    search_entry *bucket = (search_entry *)sv->table + (int64_t)at * TC_SEARCH_BUCKET;
-    search_entry *victim = bucket;
+    uint64_t h = search_hash(key, search_ranks(c, s) ? SEARCH_MASKED : 0);
+    uint64_t at = ((h >> 32) * (uint64_t)buckets) >> 32; /* 0..buckets-1 */
+    return (search_entry *)sv->table + (int64_t)at * TC_SEARCH_BUCKET;
+}
+
+/* Whether `e` (of this generation) holds for the position of `key`. */
+static inline int search_matches(const search_entry *e, const uint64_t *key)
+{
+#if SEARCH_MASKED
+    for (int i = 0; i < SEARCH_MASKED; ++i)
+        if ((key[i] & e->fixed) != e->key[i]) return 0;
+    return !memcmp(e->key + SEARCH_MASKED, key + SEARCH_MASKED,
+                   sizeof e->key - SEARCH_MASKED * sizeof *key);
+#else
+    return !memcmp(e->key, key, sizeof e->key);
+#endif
+}
+
+/* Narrows [*lower, *upper] by every entry that holds for `key` (values + base); *by_lower,
+ * *by_upper: the entries that moved each (else unchanged); *first: a card to try first.
+ * Returns whether an entry held. */
+static inline int search_probe(const SEARCH_CTX *c, const SEARCH_STATE *s, const uint64_t *key,
+                               int32_t base, int32_t *lower, int32_t *upper,
+                               const search_entry **by_lower, const search_entry **by_upper,
+                               int *first)
+{
+    const tc_solver *sv = c->base.solver;
+    const search_entry *bucket = search_bucket(c, s, key);
+    int found = 0;
     for (int i = 0; i < TC_SEARCH_BUCKET; ++i) {
-        search_entry *e = bucket + i;
+        const search_entry *e = bucket + i;
+        if (e->generation != sv->generation || !search_matches(e, key)) continue;
+        if (!found++) *first = e->best;
+        if (e->lower + base > *lower) {
+            *lower = e->lower + base;
+            *by_lower = e;
+        }
+        if (e->upper + base < *upper) {
+            *upper = e->upper + base;
+            *by_upper = e;
+        }
+    }
+    return found;
+}
+
+/* The cards a bound depends on: those entry `e` fixed, else (no entry: the game's bounds) `why`. */
+static inline tc_mask search_why(const SEARCH_CTX *c, const SEARCH_STATE *s, const search_entry *e,
+                                 tc_mask why)
+{
+#if SEARCH_MASKED
+    if (e && c->base.ranks) return game_unfix(c, s, e->fixed);
+#else
+    (void)c, (void)s, (void)e;
+#endif
+    return why;
+}
+
+/* Stores what a search of the position of `key` found: `best` in the window (alpha, beta), a
+ * fail-high a lower bound, a fail-low an upper bound, depending on the cards `why`. Merges into
+ * the entry of the same key (and the same fixed bits), else replaces a stale entry, else the
+ * cheapest to recompute. */
+static inline void search_store(const SEARCH_CTX *c, const SEARCH_STATE *s, const uint64_t *key,
+                                int32_t base, int32_t best, int32_t alpha, int32_t beta,
+                                tc_mask why, int best_card)
+{
+    const tc_solver *sv = c->base.solver;
+    uint64_t stored[SEARCH_KEY_WORDS];
+    memcpy(stored, key, sizeof stored);
+#if SEARCH_MASKED
+    uint64_t fixed = search_ranks(c, s) ? game_fix(c, s, why) : ~UINT64_C(0);
+    for (int i = 0; i < SEARCH_MASKED; ++i) stored[i] &= fixed;
+#else
+    (void)why;
+#endif
+    search_entry *bucket = search_bucket(c, s, key);
+    int found = 0, turn = (int)(sv->stats.tt_stores & (TC_SEARCH_BUCKET - 1));
+    search_entry *entry = bucket + turn, *victim = entry; /* ties go round the bucket */
+    for (int j = 0; j < TC_SEARCH_BUCKET && !found; ++j) {
+        search_entry *e = bucket + ((turn + j) & (TC_SEARCH_BUCKET - 1));
         if (e->generation != sv->generation) {
             if (victim->generation == sv->generation) victim = e;
             continue;
         }
-        if (!memcmp(e->key, key, sizeof e->key)) {
-            *found = 1;
-            return e;
-        }
+#if SEARCH_MASKED
+        found = e->fixed == fixed && !memcmp(e->key, stored, sizeof stored);
+#else
+        found = !memcmp(e->key, stored, sizeof stored);
+#endif
+        entry = e;
         if (victim->generation == sv->generation && e->depth < victim->depth) victim = e;
     }
-    *found = 0;
-    return victim;
-}
-
-/* Makes `entry` the entry of `key`, knowing nothing yet: the cheapest to replace. */
-static inline void search_claim(const tc_solver *sv, search_entry *entry, const uint64_t *key)
-{
-    memcpy(entry->key, key, sizeof entry->key);
-    entry->generation = sv->generation;
-    entry->lower = -TC_SEARCH_INF;
-    entry->upper = TC_SEARCH_INF;
-    entry->best = TC_NO_CARD;
-    entry->depth = 0;
+    if (!found) {
+        entry = victim;
+        memcpy(entry->key, stored, sizeof stored);
+#if SEARCH_MASKED
+        entry->fixed = fixed;
+#endif
+        entry->generation = sv->generation;
+        entry->lower = -TC_SEARCH_INF;
+        entry->upper = TC_SEARCH_INF;
+    }
+    if (best > alpha && best - base > entry->lower) entry->lower = best - base;
+    if (best < beta && best - base < entry->upper) entry->upper = best - base;
+    entry->best = (uint8_t)best_card;
+    entry->depth = (uint8_t)(TC_NUM_CARD_IDS - s->head.tricks_played);
 }
 
 /* Starts a solve: TC_ERR_STATE outside the play phase, TC_ERR_ARGUMENT for an objective not in
@@ -105,9 +206,18 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
     base->solver = solver;
     base->side = request.side;
     base->win_tricks = (int8_t)win_tricks;
+    base->ranks = 0;
     solver->stats = (tc_solve_stats){0, 0, 0};
     return TC_OK;
 }
+
+/* game_bounds, with the cards each bound depends on where the game abstracts ranks */
+#if SEARCH_MASKED
+#define SEARCH_GAME_BOUNDS(c, s, lo, hi, why_lo, why_hi) game_bounds(c, s, lo, hi, why_lo, why_hi)
+#else
+#define SEARCH_GAME_BOUNDS(c, s, lo, hi, why_lo, why_hi) \
+    ((void)(why_lo), (void)(why_hi), game_bounds(c, s, lo, hi))
+#endif
 
 #define SEARCH_NAME(f) f##_portable
 #define SEARCH_TARGET

@@ -77,35 +77,42 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     return n;
 }
 
-/* Fail-soft alpha-beta: the value if it lies in (alpha, beta), else a bound beyond the window. */
+/* Fail-soft alpha-beta: the value if it lies in (alpha, beta), else a bound beyond the window;
+ * *why: with winning ranks, the cards whose ranks the result depends on (docs/kernels.md). */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARCH_STATE *s,
-                                                      int32_t alpha, int32_t beta)
+                                                      int32_t alpha, int32_t beta, tc_mask *why)
 {
     tc_solver *sv = c->base.solver;
     sv->stats.nodes++;
+    *why = 0;
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lower = -TC_SEARCH_INF, upper = TC_SEARCH_INF;
-    if ((sv->switches & TC_SOLVE_BOUNDS) && game_bounds(c, s, &lower, &upper)) {
-        if (lower >= beta) return lower;
-        if (upper <= alpha) return upper;
+    tc_mask why_lower = 0, why_upper = 0;
+    if ((sv->switches & TC_SOLVE_BOUNDS) &&
+        SEARCH_GAME_BOUNDS(c, s, &lower, &upper, &why_lower, &why_upper)) {
+        if (lower >= beta || upper <= alpha) {
+            *why = lower >= beta ? why_lower : why_upper;
+            return lower >= beta ? lower : upper;
+        }
     }
     uint64_t key[SEARCH_KEY_WORDS];
     int32_t base = 0;
-    int first = TC_NO_CARD, found = 0;
-    search_entry *entry = NULL;
+    int first = TC_NO_CARD, stored = 0;
     if (s->head.trick_len == 0 && (sv->switches & TC_SOLVE_TABLE)) {
         game_key(c, s, key);
         base = game_base(c, s);
-        entry = search_slot(sv, key, &found);
-        if (found) {
+        stored = 1;
+        const search_entry *by_lower = NULL, *by_upper = NULL;
+        if (search_probe(c, s, key, base, &lower, &upper, &by_lower, &by_upper, &first)) {
             sv->stats.tt_hits++;
-            if (entry->lower + base > lower) lower = entry->lower + base;
-            if (entry->upper + base < upper) upper = entry->upper + base;
-            if (lower >= beta || lower == upper) return lower;
-            if (upper <= alpha) return upper;
-            first = entry->best;
-        } else { /* claimed now, so the store below finds it unless a search below took it */
-            search_claim(sv, entry, key);
+            if (lower >= beta || upper <= alpha || lower == upper) {
+                why_lower = search_why(c, s, by_lower, why_lower);
+                why_upper = search_why(c, s, by_upper, why_upper);
+                *why = lower >= beta    ? why_lower
+                       : upper <= alpha ? why_upper
+                                        : why_lower | why_upper;
+                return lower >= beta || lower == upper ? lower : upper;
+            }
         }
     }
     int seat = s->head.to_act, ours = c->base.side >> seat & 1;
@@ -113,34 +120,34 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     if (sv->switches & TC_SOLVE_EQUIVALENCE) moves = SEARCH_NAME(search_classes)(c, s, moves);
     uint8_t cards[TC_NUM_CARD_IDS];
     int n = SEARCH_NAME(search_order)(c, s, moves, first, cards),
-        best_card = n ? cards[0] : TC_NO_CARD;
+        best_card = n ? cards[0] : TC_NO_CARD, cut = 0;
     int32_t best = ours ? -TC_SEARCH_INF : TC_SEARCH_INF;
+    tc_mask why_all = 0, why_best = 0;
     for (int i = 0; i < n; ++i) {
         SEARCH_STATE child = *s;
+        tc_mask w;
         game_play(c, &child, cards[i]);
-        int32_t v = SEARCH_NAME(search_node)(c, &child, alpha, beta);
+        int32_t v = SEARCH_NAME(search_node)(c, &child, alpha, beta, &w);
+#if SEARCH_MASKED
+        if (c->base.ranks) w = game_why_card(c, s, cards[i], w);
+#endif
+        why_all |= w;
         if (ours ? v > best : v < best) {
             best = v;
             best_card = cards[i];
+            why_best = w;
         }
         if (ours ? best >= beta : best <= alpha) {
             uint16_t *h = &sv->history[seat][cards[i]];
             *h = (uint16_t)(*h < 60000 ? *h + 1 + s->head.players : *h);
+            cut = 1;
             break;
         }
     }
-    if (entry) {
-        /* the searches below may have reused the slot: then probe again */
-        if (entry->generation != sv->generation || memcmp(entry->key, key, sizeof key))
-            entry = search_slot(sv, key, &found);
-        else
-            found = 1;
-        if (!found) search_claim(sv, entry, key); /* the slot was taken: take another */
-        /* a fail-high is a lower bound, a fail-low an upper bound; inside the window exact */
-        if (best > alpha && best - base > entry->lower) entry->lower = best - base;
-        if (best < beta && best - base < entry->upper) entry->upper = best - base;
-        entry->best = (uint8_t)best_card;
-        entry->depth = (uint8_t)(TC_NUM_CARD_IDS - s->head.tricks_played);
+    /* a cut-off rests on its card's search alone, any other result on every card's */
+    *why = cut ? why_best : why_all;
+    if (stored) {
+        search_store(c, s, key, base, best, alpha, beta, *why, best_card);
         sv->stats.tt_stores++;
     }
     return best;
@@ -153,14 +160,17 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
 {
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lo = -TC_SEARCH_INF, hi = TC_SEARCH_INF;
-    if ((c->base.solver->switches & TC_SOLVE_BOUNDS) && game_bounds(c, s, &lo, &hi)) {
+    tc_mask why_lo = 0, why_hi = 0;
+    if ((c->base.solver->switches & TC_SOLVE_BOUNDS) &&
+        SEARCH_GAME_BOUNDS(c, s, &lo, &hi, &why_lo, &why_hi)) {
         lower = lo > lower ? lo : lower;
         upper = hi < upper ? hi : upper;
     }
     int32_t g = guess < lower ? lower : guess > upper ? upper : guess;
     while (lower < upper) {
         int32_t beta = g == lower ? g + 1 : g;
-        g = SEARCH_NAME(search_node)(c, s, beta - 1, beta);
+        tc_mask why;
+        g = SEARCH_NAME(search_node)(c, s, beta - 1, beta, &why);
         if (g < beta)
             upper = g;
         else
@@ -184,8 +194,9 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
         int card = tc_lowest(rest);
         SEARCH_STATE child = *s;
         game_play(c, &child, card);
-        int32_t v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best)
-                         : SEARCH_NAME(search_node)(c, &child, best, best + 1);
+        tc_mask why;
+        int32_t v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best, &why)
+                         : SEARCH_NAME(search_node)(c, &child, best, best + 1, &why);
         if (ours ? v < best : v > best)
             v = ours ? SEARCH_NAME(search_exact)(c, &child, -TC_SEARCH_INF, v, v)
                      : SEARCH_NAME(search_exact)(c, &child, v, TC_SEARCH_INF, v);

@@ -14,7 +14,8 @@ enum tc_solve_switch {
     TC_SOLVE_TABLE = 1,       /* transposition table at trick boundaries */
     TC_SOLVE_EQUIVALENCE = 2, /* one card searched per class of equivalent cards */
     TC_SOLVE_BOUNDS = 4,      /* cut-offs on the values still reachable */
-    TC_SOLVE_ALL = 7
+    TC_SOLVE_RANKS = 8,       /* table entries matching on the ranks that decided them */
+    TC_SOLVE_ALL = 15
 };
 
 /* The objectives; each game accepts its own (tc_<game>_solve returns TC_ERR_ARGUMENT else). */
@@ -120,6 +121,8 @@ typedef struct {
     tc_solver *solver;
     uint8_t side;                  /* bit p: seat p is on the valued side */
     int8_t win_tricks;             /* search order: seats want tricks (else they duck) */
+    int8_t ranks;                  /* winning ranks: entries match on the ranks they need */
+    int8_t ranks_from;             /* ... at trick boundaries with this many tricks played */
     uint8_t role[TC_NUM_CARD_IDS]; /* what rank does not decide: equal roles may fold */
     tc_mask special;               /* cards whose role differs from their suit's */
 } tc_search_base;

@@ -3,6 +3,8 @@
  * (docs/kernels.md, "Solver"). */
 #include "trickcore/spades/solve.h"
 
+#include <string.h>
+
 typedef struct {
     tc_search_base base;
     const tc_spades_rules *r;
@@ -15,6 +17,7 @@ typedef struct {
 #define SEARCH_STATE tc_spades_state
 #define SEARCH_CTX spades_ctx
 #define SEARCH_KEY_WORDS 5
+#define SEARCH_RANKS 2 /* the owner words: winning ranks mask them (tricks objective) */
 
 static inline tc_mask game_moves(const spades_ctx *c, const tc_spades_state *s)
 {
@@ -43,8 +46,20 @@ static inline int32_t game_base(const spades_ctx *c, const tc_spades_state *s)
     return c->objective == TC_SOLVE_TRICKS ? side_tricks(c, s) : 0;
 }
 
-/* Who holds each live card in rank order, the jokers' words, the leader, spades broken and, for
- * the score, the side's tricks. */
+/* The cards each seat holds per suit, 4 bits each (the key's lengths under winning ranks). */
+static inline uint64_t suit_lengths(const tc_spades_state *s)
+{
+    uint64_t lengths = 0;
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
+        for (int suit = 0; suit < TC_NUM_SUITS; ++suit)
+            lengths |= (uint64_t)tc_popcount(s->hands[p] & tc_suit_mask(suit))
+                       << 4 * (4 * p + suit);
+    return lengths;
+}
+
+/* Who holds each live card in rank order, the jokers' words (under winning ranks, which have no
+ * jokers: every seat's suit lengths instead), the leader, spades broken and, for the score, the
+ * side's tricks. */
 static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint64_t *key)
 {
     uint64_t taken = 0;
@@ -55,14 +70,16 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
                                  (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
                            : (uint64_t)side_tricks(c, s);
     tc_search_special_words(live, c->base.special, key + 2);
+    if (c->base.ranks) key[2] = suit_lengths(s);
     key[4] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
              (uint64_t)s->spades_broken << 27 | taken << 28;
 }
 
 /* Sure tricks of the seat to lead: its unbroken run of top live cards in each suit, where a
  * side suit counts only as long as every opponent holding trumps must follow it, and trumps
- * only when they may be led; cashed in any order, each wins (docs/kernels.md, "Solver"). */
-static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s)
+ * only when they may be led; cashed in any order, each wins (docs/kernels.md, "Solver").
+ * *why: the lowest card counted in each suit. */
+static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s, tc_mask *why)
 {
     int leader = s->head.to_act, ours = c->base.side >> leader & 1, tricks = 0;
     tc_mask hand = s->hands[leader], live = 0, ruffers = 0;
@@ -85,14 +102,17 @@ static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s)
                     run = follow < run ? follow : run;
                 }
         tricks += run;
+        for (rest = live & cards; run > 1; --run) rest &= ~tc_bit(tc_highest(rest));
+        if (run) *why |= tc_bit(tc_highest(rest));
     }
     return tricks;
 }
 
 /* Tricks each side will surely take with trumps: a player's trumps above every trump of the
- * other side each win a trick of their own; for the valued side (*mine) and the other. */
+ * other side each win a trick of their own; for the valued side (*mine) and the other, with
+ * the other side's top trump each depends on (why[1], why[0]). */
 static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, int *mine,
-                                int *theirs)
+                                int *theirs, tc_mask *why)
 {
     tc_mask trumps[2] = {0, 0};
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
@@ -104,26 +124,34 @@ static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, i
         int n = tc_popcount(s->hands[p] & c->r->trumps & above);
         sure[k] = n > sure[k] ? n : sure[k];
     }
+    for (int k = 0; k < 2; ++k) why[k] = trumps[!k] ? tc_bit(tc_highest(trumps[!k])) : 0;
     *mine = sure[1];
     *theirs = sure[0];
 }
 
 /* The side's tricks so far plus its sure tricks, and as many more as are left less the other
- * side's sure tricks: trump tricks, and the quick tricks of the side to lead. */
+ * side's sure tricks: trump tricks, and the quick tricks of the side to lead; *why_lo, *why_hi:
+ * the cards each bound depends on. */
 static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
-                              int32_t *hi)
+                              int32_t *hi, tc_mask *why_lo, tc_mask *why_hi)
 {
     if (c->objective != TC_SOLVE_TRICKS) return 0;
     int left = TC_SPADES_TRICKS - s->head.tricks_played;
     *lo = side_tricks(c, s);
     *hi = *lo + left;
     if (s->head.trick_len == 0) {
-        int mine, theirs, quick = quick_tricks(c, s);
-        trump_tricks(c, s, &mine, &theirs);
-        if (c->base.side >> s->head.to_act & 1)
+        tc_mask why_quick = 0, why_trumps[2];
+        int mine, theirs, quick = quick_tricks(c, s, &why_quick);
+        trump_tricks(c, s, &mine, &theirs, why_trumps);
+        *why_lo = why_trumps[1];
+        *why_hi = why_trumps[0];
+        if (c->base.side >> s->head.to_act & 1) {
+            *why_lo = quick > mine ? why_quick : *why_lo;
             mine = quick > mine ? quick : mine;
-        else
+        } else {
+            *why_hi = quick > theirs ? why_quick : *why_hi;
             theirs = quick > theirs ? quick : theirs;
+        }
         *lo += mine < left ? mine : left;
         *hi -= theirs < left ? theirs : left;
     }
@@ -155,6 +183,75 @@ static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spade
     *winner = (s->head.leader + i) & 3;
     *last = 0;
     return keys;
+}
+
+/* Winning ranks (docs/kernels.md, "Solver"): an entry fixes, in each suit, who holds every live
+ * card from the lowest card its result depends on up; below it only the lengths count. */
+static inline uint64_t game_fix(const spades_ctx *c, const tc_spades_state *s, tc_mask why)
+{
+    (void)c;
+    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3], fixed = 0;
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask in = live & tc_suit_mask(suit), low = why & in;
+        if (low) fixed |= in & ~(tc_bit(tc_lowest(low)) - 1);
+    }
+    return tc_search_pack(fixed, live);
+}
+
+/* The live cards at the packed positions `fixed` (the inverse of game_fix's packing). */
+static inline tc_mask game_unfix(const spades_ctx *c, const tc_spades_state *s, uint64_t fixed)
+{
+    (void)c;
+    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3], cards = 0;
+    for (int i = 0; live && fixed; live &= live - 1, fixed >>= 1, ++i)
+        if (fixed & 1) cards |= live & (0 - live);
+    return cards;
+}
+
+/* The cards a child's result depends on, `why`, as seen before `card` is played from `s`: with
+ * the trick's winner when it completes the trick beating a card of its own suit, and the lowest
+ * card equivalent to `card` (the mover's run down to the next card of another) when `card`
+ * itself counts, since the search tried `card` for its class. */
+static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *s, int card,
+                                    tc_mask why)
+{
+    if (s->head.trick_len == TC_SPADES_PLAYERS - 1) {
+        uint8_t trick[TC_SPADES_PLAYERS];
+        memcpy(trick, s->head.trick, TC_SPADES_PLAYERS - 1);
+        trick[TC_SPADES_PLAYERS - 1] = (uint8_t)card;
+        int w = trick[tc_trick_winner_table(&c->r->trick, trick, TC_SPADES_PLAYERS)];
+        for (int i = 0; i < TC_SPADES_PLAYERS; ++i)
+            if (trick[i] != w && tc_suit(trick[i]) == tc_suit(w)) why |= tc_bit(w);
+    }
+    if (why >> card & 1) {
+        tc_mask hand = s->hands[s->head.to_act], others = game_others(c, s, s->head.to_act);
+        tc_mask suit = tc_suit_mask(tc_suit(card)), below = hand & suit & (tc_bit(card) - 1);
+        int low = card;
+        while (below && !(others & suit & (tc_bit(low) - 1) & ~(tc_bit(tc_highest(below)) - 1))) {
+            low = tc_highest(below);
+            below &= ~tc_bit(low);
+        }
+        why |= tc_bit(low);
+    }
+    return why;
+}
+
+#define RANKS_FROM 6 /* tricks played before the table abstracts ranks (measured best) */
+
+/* Whether winning ranks apply: the tricks objective, no jokers, ranks ordered as card ids. */
+static int ranks_apply(const spades_ctx *c)
+{
+    if (c->objective != TC_SOLVE_TRICKS || (c->r->deck & TC_JOKER_MASK) ||
+        !(c->base.solver->switches & TC_SOLVE_RANKS) ||
+        !(c->base.solver->switches & TC_SOLVE_TABLE))
+        return 0;
+    for (int led = 0; led < TC_NUM_SUITS; ++led)
+        for (int card = 1; card < TC_NUM_CARDS; ++card)
+            if (tc_suit(card) == tc_suit(card - 1) && ((c->r->deck >> card & 1)) &&
+                ((c->r->deck >> (card - 1) & 1)) &&
+                c->r->trick.key[led][card] < c->r->trick.key[led][card - 1])
+                return 0;
+    return 1;
 }
 
 #include "trickcore/search/search.h"
@@ -198,6 +295,8 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
         c.base.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : 0;
     c.base.special = tc_search_special_cards(c.base.role, r->deck);
     if (c.objective == TC_SOLVE_SCORE) score_table(&c, s);
+    c.base.ranks = (int8_t)ranks_apply(&c);
+    c.base.ranks_from = RANKS_FROM;
     *value = search_root(&c, s, values, legal);
     return TC_OK;
 }
