@@ -140,16 +140,21 @@ def consistent_outcomes(deal: Any, seat: int) -> dict[Key, int]:
     if fixed_last:
         unseen -= Counter([turned])
     outcomes: dict[Key, int] = {}
+    counted: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def weight_of(p: int, hand: Counter[int]) -> int:
+        key = (p, tuple(sorted(hand.elements())))
+        if key not in counted:
+            pin = turned if turned_by == p else None
+            counted[key] = arrangements(rules, played[p] + hand, plays[p], draws[p], pin)
+        return counted[key]
 
     def deal_out(i: int, pool: Counter[int], hands: dict[int, Counter[int]]) -> None:
         if i == len(hidden):
             free = pile_left - (1 if fixed_last else 0)
             for order in set(permutations(sorted(pool.elements()), free)):
                 pile = order + ((turned,) if fixed_last else ())
-                weight = 1
-                for p in hidden:
-                    pin = turned if turned_by == p else None
-                    weight *= arrangements(rules, played[p] + hands[p], plays[p], draws[p], pin)
+                weight = prod(weight_of(p, hands[p]) for p in hidden)
                 if weight:
                     full = [masks(hands[p]) if p in hands else masks(now[p]) for p in range(n)]
                     outcomes[(tuple(full), tuple(pile))] = weight

@@ -78,6 +78,154 @@ static int replay(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s
     return TC_OK;
 }
 
+static int class_of(int card)
+{
+    return tc_is_joker(card) ? TC_NUM_SUITS : tc_suit(card);
+}
+
+static unsigned __int128 choose(int n, int k)
+{
+    unsigned __int128 c = 1;
+    for (int i = 1; i <= k; ++i) c = c * (unsigned)(n - k + i) / (unsigned)i;
+    return c;
+}
+
+/* Splits of class k's cards among the hidden hands from the needs `need` (the rest to the
+ * pile): sums C(left, a_1) C(left - a_1, a_2)... ways[k + 1][need - a]; with `pick`, stops at
+ * the split where the sum passes *pick, leaving it in a. 0 on overflow. */
+static int splits(const tc_dam_sampler *s, int k, int i, const int *need, int *a, int left,
+                  unsigned __int128 weight, unsigned __int128 *sum, const unsigned __int128 *pick)
+{
+    if (i == s->holders) {
+        int state = 0;
+        for (int h = s->holders - 1; h >= 0; --h) state = state * s->radix[h] + need[h] - a[h];
+        unsigned __int128 term;
+        if (__builtin_mul_overflow(weight, s->ways[k + 1][state], &term) ||
+            __builtin_add_overflow(*sum, term, sum))
+            return 0;
+        return pick && *sum > *pick ? 2 : 1;
+    }
+    int p = s->holder[i], most = s->lacks[p] >> k & 1 ? 0 : left < need[i] ? left : need[i];
+    for (a[i] = 0; a[i] <= most; ++a[i]) {
+        unsigned __int128 w;
+        if (__builtin_mul_overflow(weight, choose(left, a[i]), &w)) return 0;
+        int rc = splits(s, k, i + 1, need, a, left - a[i], w, sum, pick);
+        if (rc != 1) return rc;
+    }
+    return 1;
+}
+
+static void decode(const tc_dam_sampler *s, int state, int *need)
+{
+    for (int h = 0; h < s->holders; ++h) {
+        need[h] = state % s->radix[h];
+        state /= s->radix[h];
+    }
+}
+
+/* The hidden hands' suits lacked for good, the unseen cards by class, and the table of ways. */
+static void count_ways(tc_dam_sampler *s)
+{
+    int n = s->players, states = 1, need[TC_DAM_MAX_PLAYERS], a[TC_DAM_MAX_PLAYERS];
+    s->holders = 0;
+    for (int p = 0; p < n; ++p) {
+        s->lacks[p] = 0;
+        if (!(s->hidden >> p & 1)) continue;
+        int last = s->place[s->order[p][s->count[p] - 1]].avail;
+        for (int j = 0; j < s->plays[p]; ++j)
+            if (s->play_trick[p][j] >= last) s->lacks[p] |= s->play_voids[p][j];
+        s->holder[s->holders] = p;
+        s->radix[s->holders++] = s->count[p] - s->plays[p] + 1;
+        states *= s->count[p] - s->plays[p] + 1;
+    }
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) s->class_size[k] = 0;
+    for (int i = 0; i < s->pool_size[n]; ++i) {
+        int c = s->pool[n][i], k = class_of(c);
+        s->class_cards[k][s->class_size[k]++] = (uint8_t)c;
+    }
+    s->counted = states <= TC_DAM_SAMPLE_STATES;
+    for (int state = 0; s->counted && state < states; ++state)
+        s->ways[TC_DAM_SAMPLE_CLASSES][state] = state == 0;
+    for (int k = TC_DAM_SAMPLE_CLASSES - 1; k >= 0 && s->counted; --k)
+        for (int state = 0; state < states; ++state) {
+            unsigned __int128 sum = 0;
+            decode(s, state, need);
+            if (!splits(s, k, 0, need, a, s->class_size[k], 1, &sum, 0)) s->counted = 0;
+            s->ways[k][state] = sum;
+        }
+    if (s->counted) {
+        for (int h = 0; h < s->holders; ++h) need[h] = s->radix[h] - 1;
+        int top = 0;
+        for (int h = s->holders - 1; h >= 0; --h) top = top * s->radix[h] + need[h];
+        s->counted = s->ways[0][top] != 0;
+    }
+}
+
+/* Uniform below any 128-bit bound. */
+static unsigned __int128 below(bitgen_t *rng, unsigned __int128 bound)
+{
+    int bits = 128;
+    while (bits > 1 && !((bound - 1) >> (bits - 1) & 1)) --bits;
+    unsigned __int128 mask =
+                          bits == 128 ? ~(unsigned __int128)0 : ((unsigned __int128)1 << bits) - 1,
+                      x;
+    do {
+        x = (unsigned __int128)rng->next_uint64(rng->state) << 64;
+        x = (x | rng->next_uint64(rng->state)) & mask;
+    } while (x >= bound);
+    return x;
+}
+
+/* Shuffles cards[0..count) uniformly. */
+static void shuffle(tc_draw8 *d, uint8_t *cards, int count)
+{
+    for (int i = 0; i < count - 1; ++i) {
+        int k = i + tc_draw8_below(d, (uint32_t)(count - i));
+        uint8_t c = cards[k];
+        cards[k] = cards[i];
+        cards[i] = c;
+    }
+}
+
+/* The unseen cards into the hidden group's free places (free[0..room): each hidden hand's, in
+ * seat order, then the pile's) uniformly among the deals keeping every suit out of the hands
+ * lacking it for good; out[i] the card of free[i]. */
+static void deal_unseen(const tc_dam_sampler *s, tc_draw8 *d, int room, uint8_t *out)
+{
+    int need[TC_DAM_MAX_PLAYERS], a[TC_DAM_MAX_PLAYERS], fill[TC_DAM_MAX_PLAYERS + 1];
+    int start = 0, n = s->players;
+    if (!s->counted) {
+        for (int i = 0; i < room; ++i) out[i] = s->pool[n][i];
+        shuffle(d, out, room);
+        return;
+    }
+    for (int h = 0; h < s->holders; ++h) {
+        need[h] = s->radix[h] - 1;
+        fill[h] = start;
+        start += need[h];
+    }
+    fill[s->holders] = start;
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) {
+        int state = 0, size = s->class_size[k], next = 0;
+        for (int h = s->holders - 1; h >= 0; --h) state = state * s->radix[h] + need[h];
+        unsigned __int128 pick = below(d->rng, s->ways[k][state]), sum = 0;
+        splits(s, k, 0, need, a, size, 1, &sum, &pick);
+        uint8_t cards[TC_DAM_MAX_CARDS];
+        for (int i = 0; i < size; ++i) cards[i] = s->class_cards[k][i];
+        shuffle(d, cards, size);
+        for (int h = 0; h < s->holders; ++h) {
+            for (int j = 0; j < a[h]; ++j) out[fill[h]++] = cards[next++];
+            need[h] -= a[h];
+        }
+        while (next < size) out[fill[s->holders]++] = cards[next++];
+    }
+    start = 0;
+    for (int h = 0; h <= s->holders; ++h) { /* each hand's cards, and the pile's, in any order */
+        shuffle(d, out + start, fill[h] - start);
+        start = fill[h];
+    }
+}
+
 /* Removes one copy of `card` from the counts; 0 when none is left. */
 static int take(int *left, int card)
 {
@@ -134,7 +282,9 @@ int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampl
     int room = s->pile_free;
     for (int p = 0; p < n; ++p)
         if (s->hidden >> p & 1) room += s->count[p] - s->plays[p];
-    return room == unseen ? TC_OK : TC_ERR_ARGUMENT;
+    if (room != unseen) return TC_ERR_ARGUMENT;
+    count_ways(s);
+    return TC_OK;
 }
 
 /* Deals seat p's plays to its places uniformly among the ways each is got before its trick:
@@ -172,11 +322,13 @@ static int legal_history(const tc_dam_sampler *s, int p, const uint8_t *cards)
     return 1;
 }
 
-/* Whether seat p's play j may lie at the group's place `at` (a pooled card, j < 0, may lie at
- * any place of its group). */
-static int may_lie(const tc_dam_sampler *s, int p, int j, int at)
+/* Whether seat p's play j may lie at the group's place `at` (a pooled card, j < 0, at any place
+ * of its group but in a hand lacking its suit for good). */
+static int may_lie(const tc_dam_sampler *s, int p, int j, int card, int at)
 {
-    return j < 0 || (s->place[at].owner == p && s->place[at].avail <= s->play_trick[p][j]);
+    int owner = s->place[at].owner;
+    if (j < 0) return owner < 0 || !(s->lacks[owner] >> class_of(card) & 1);
+    return owner == p && s->place[at].avail <= s->play_trick[p][j];
 }
 
 /* One proposal for the places of `group` (a seen seat p, or s->players: the hidden seats and the
@@ -201,15 +353,15 @@ static int propose(const tc_dam_sampler *s, int group, tc_draw8 *d, uint8_t *car
     }
     if (group == n)
         for (int i = 0; i < s->pile_free; ++i) free[room++] = s->pile_place[i];
-    const uint8_t *source = s->pool[group == n ? n : group];
-    for (int i = 0; i < room; ++i) pool[i] = source[i];
-    for (int i = 0; i < room; ++i) { /* a uniform shuffle of the pool into the free places */
-        int k = i + tc_draw8_below(d, (uint32_t)(room - i));
-        uint8_t t = pool[k];
-        pool[k] = pool[i];
-        pool[i] = t;
-        cards[free[i]] = t;
-        int c = t, m = items[c]++;
+    if (group == n) {
+        deal_unseen(s, d, room, pool);
+    } else {
+        for (int i = 0; i < room; ++i) pool[i] = s->pool[group][i];
+        shuffle(d, pool, room);
+    }
+    for (int i = 0; i < room; ++i) {
+        int c = pool[i], m = items[c]++;
+        cards[free[i]] = pool[i];
         who_seat[c][m] = -1;
         who_play[c][m] = -1;
         who_at[c][m] = free[i];
@@ -227,8 +379,8 @@ static int propose(const tc_dam_sampler *s, int group, tc_draw8 *d, uint8_t *car
     for (int c = 0; c < TC_NUM_CARD_IDS; ++c) {
         if (items[c] < 2 || (who_play[c][0] < 0 && who_play[c][1] < 0)) continue;
         int p0 = who_seat[c][0], p1 = who_seat[c][1];
-        if (may_lie(s, p0, who_play[c][0], who_at[c][1]) &&
-            may_lie(s, p1, who_play[c][1], who_at[c][0]) && tc_draw8_below(d, 2))
+        if (may_lie(s, p0, who_play[c][0], c, who_at[c][1]) &&
+            may_lie(s, p1, who_play[c][1], c, who_at[c][0]) && tc_draw8_below(d, 2))
             return 0;
     }
     return 1;

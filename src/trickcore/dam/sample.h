@@ -3,7 +3,14 @@
 #ifndef TRICKCORE_DAM_SAMPLE_H
 #define TRICKCORE_DAM_SAMPLE_H
 
+#ifndef __SIZEOF_INT128__
+#error "the sampler's exact counts need a 128-bit integer type"
+#endif
+
 #include "trickcore/dam/dam.h"
+
+#define TC_DAM_SAMPLE_CLASSES (TC_NUM_SUITS + 1) /* the unseen cards by suit, jokers last */
+#define TC_DAM_SAMPLE_STATES 2744                /* needs of three hidden hands: 14^3 */
 
 /* Proposals tried for one sample before giving up (TC_ERR_TOO_LONG). */
 #define TC_DAM_SAMPLE_MAX_TRIES (INT64_C(1) << 22)
@@ -45,6 +52,14 @@ typedef struct {
     int pile_free; /* undrawn pile places the unseen fill */
     uint8_t pile_place[TC_DAM_MAX_CARDS];
     int pinned, pinned_card; /* the turned card's place, or -1 */
+    /* The unseen cards to the hidden hands, none of a suit a seat lacks for good (a void shown
+     * since its last draw), the rest to the pile: counts by suit class and remaining needs
+     * (counted: 0 when they overflow, then plain shuffles). */
+    uint8_t lacks[TC_DAM_MAX_PLAYERS]; /* bit suit: seat p lacks it for good */
+    int counted, holders, holder[TC_DAM_MAX_PLAYERS], radix[TC_DAM_MAX_PLAYERS];
+    int class_size[TC_DAM_SAMPLE_CLASSES];
+    uint8_t class_cards[TC_DAM_SAMPLE_CLASSES][TC_DAM_MAX_CARDS];
+    unsigned __int128 ways[TC_DAM_SAMPLE_CLASSES + 1][TC_DAM_SAMPLE_STATES];
 } tc_dam_sampler;
 
 /* Plans the sampler of a view: TC_OK, or TC_ERR_ARGUMENT for a view no deal gives. */
