@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 from math import factorial, prod
 from typing import Any
@@ -67,7 +67,7 @@ def arrangements(rules: Any, content: Counter[int], plays: list[tuple[int, int, 
         if t in by_trick:
             events.append(("play", by_trick[t]))
 
-    @lru_cache(maxsize=None)
+    @cache
     def count(i: int, left: tuple[int, ...], held: tuple[int, ...]) -> int:
         if i == len(events):
             return 1

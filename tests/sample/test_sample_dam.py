@@ -46,7 +46,7 @@ def outcomes_of(deal: tc.dam.Deal, seat: int, samples: int, seed: int = 11) -> C
     hands = deal._hands(observation, rows)
     piles = rows[:, sampler.owners == -1]
     return Counter((tuple((int(o), int(t)) for o, t in h), tuple(int(c) for c in pile))
-                   for h, pile in zip(hands, piles))
+                   for h, pile in zip(hands, piles, strict=True))
 
 
 def informative(rules: tc.dam.Rules, pile: int, seed: int) -> tuple[tc.dam.Deal, dict[Any, int]]:
@@ -99,7 +99,7 @@ def test_worlds_replay_to_the_same_observation(rules: dict[str, Any]) -> None:
         hands = deal.sample_hands(seat, 4, seed=5)
         worlds = deal.sample_worlds(seat, 4, seed=5)
         assert hands.shape == (4, made.players, 2)
-        for world, row in zip(worlds, hands):
+        for world, row in zip(worlds, hands, strict=True):
             assert world.observation(seat) == deal.observation(seat)
             assert [(h.once, h.twice) for h in world.hands()] == [tuple(map(int, h)) for h in row]
             assert world.pile_size == deal.pile_size
