@@ -1,5 +1,5 @@
 """Sampled consistent deals per second, batch form, one core (docs/kernels.md, "Sampling
-consistent deals"): Svarta Maja and Spades positions at trick 5.
+consistent deals"): Svarta Maja and Spades positions at trick 5, Dam with 4 players mid-deal.
 
     PYTHONPATH=python pytest -q -p no:cacheprovider bench/bench_sample.py
 """
@@ -40,3 +40,19 @@ def test_sampled_deals_per_second(benchmark: Any, game: str) -> None:
     rate = BATCH / benchmark.stats.stats.mean
     benchmark.extra_info["deals_per_second"] = rate
     print(f"\n{game}: {rate / 1e6:.2f} M sampled deals/s ({sampler.classes} classes)")
+
+
+@pytest.mark.parametrize("plays", [20, 40])
+def test_sampled_dam_deals_per_second(benchmark: Any, plays: int, scale: int) -> None:
+    """Dam, 4 players, two packs, after ``plays`` cards (the pile at 40 and 24 cards)."""
+    deal = tc.dam.Deal.random(tc.dam.Rules.avoid(players=4), seed=1)
+    rng = random.Random(1)
+    for _ in range(plays):
+        deal.play(rng.choice(sorted(deal.legal_moves())))
+    sampler = deal._sampler(deal.observation(deal.to_act))
+    generator = bit_generator(1)
+    batch = 20 * scale
+    benchmark(sampler.draw, batch, generator)
+    rate = batch / benchmark.stats.stats.mean
+    benchmark.extra_info["deals_per_second"] = rate
+    print(f"\ndam, 4 players, {plays} cards played: {rate / 1e3:.1f} k sampled deals/s")

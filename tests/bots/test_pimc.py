@@ -73,5 +73,5 @@ def test_pimc_refuses_what_it_cannot_do() -> None:
     with pytest.raises(ArgumentError, match="time"):
         PimcBot(time=0)
     deal = tc.dam.Deal.random(tc.dam.Rules.avoid(), seed=1)
-    with pytest.raises(RulesError, match="sampling"):
+    with pytest.raises(RulesError, match="policy 'rule'"):  # Dam playouts: random, greedy only
         make_bot("pimc").choose(deal, deal.to_act)

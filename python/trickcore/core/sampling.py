@@ -19,6 +19,7 @@ from trickcore.core.trick_deal import Observation
 
 if TYPE_CHECKING:
     from trickcore.core._sample import DealSampler
+    from trickcore.dam._sample import DamSampler
 
 
 def plays_of(observation: Observation) -> list[tuple[int, int]]:
@@ -54,18 +55,29 @@ class SamplingMixin:
     def observation(self, seat: int) -> Observation:
         raise NotImplementedError
 
-    def _sampler(self, observation: Observation) -> DealSampler:
+    def _sampler(self, observation: Observation) -> DealSampler | DamSampler:
         raise NotImplementedError
 
     def _world(self, observation: Observation, hands: list[int]) -> Any:
         raise NotImplementedError
 
+    def _hands(self, observation: Observation, drawn: NDArray[Any]) -> NDArray[np.uint64]:
+        """The hands now of drawn deals (the sampler's rows, hand masks by default)."""
+        return drawn
+
+    def _row_world(self, observation: Observation, row: NDArray[Any]) -> Any:
+        """The world of one drawn row."""
+        return self._world(observation, [int(h) for h in row])
+
     def sample_hands(self, seat: int, n: int, seed: SeedLike = None) -> NDArray[np.uint64]:
         """``n`` deals drawn uniformly among those consistent with what ``seat`` has seen
-        (``observation(seat)``): an array (n, players) of every seat's hand now, as card masks.
+        (``observation(seat)``): an array (n, players) of every seat's hand now, as card masks
+        (for two packs, (n, players, 2): the cards held at least once, and twice).
         Row i depends only on the seed, the observation and i."""
         count = arguments.count("n", n, ArgumentError)
-        return self._sampler(self.observation(seat)).draw(count, bit_generator(seed))
+        observation = self.observation(seat)
+        return self._hands(observation,
+                           self._sampler(observation).draw(count, bit_generator(seed)))
 
     def sample_worlds(self, seat: int, n: int, seed: SeedLike = None) -> list[Any]:
         """``sample_hands`` as referee deals: each dealt so that replaying the history gives the
@@ -77,9 +89,9 @@ class SamplingMixin:
         """``sample_worlds``, each world built only when asked for (a search stopped by its time
         budget builds no more worlds than it uses)."""
         observation = self.observation(seat)
-        hands = self._sampler(observation).draw(arguments.count("n", n, ArgumentError),
+        drawn = self._sampler(observation).draw(arguments.count("n", n, ArgumentError),
                                                 bit_generator(seed))
-        return (self._world(observation, [int(h) for h in row]) for row in hands)
+        return (self._row_world(observation, row) for row in drawn)
 
 
 def played_by(observation: Observation, players: int) -> list[int]:

@@ -6,6 +6,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+import numpy as np
+from numpy.typing import NDArray
+
 from trickcore.core._cardset import CardMultiset, CardSet
 from trickcore.core.card import Card, Suit
 from trickcore.core.deal_batch import deal_batch
@@ -16,8 +19,10 @@ from trickcore.core.json_codec import (
     hands_from_json,
     multiset_from_json,
 )
+from trickcore.core.sampling import SamplingMixin, plays_of, replay_plays
 from trickcore.core.seeding import SeedLike
 from trickcore.core.trick_deal import Observation, Play, TrickDeal
+from trickcore.dam import _sample
 from trickcore.dam._core import DealCore
 from trickcore.dam.rules import Rules, kernel_rules
 
@@ -35,7 +40,7 @@ class DamObservation(Observation):
 
 HandLike: TypeAlias = "CardMultiset | CardSet | str | Iterable[Card | int | str]"
 PileLike: TypeAlias = "str | Iterable[Card | int | str]"
-class Deal(DealCore, TrickDeal):
+class Deal(SamplingMixin, DealCore, TrickDeal):
     """One deal: ``Deal(rules, hands=[...], pile=[...], dealer=0)`` with the draw pile top card
     first, as left after dealing (with ``turn_trump`` its top card is then turned and put at the
     bottom), or ``Deal.random(rules, seed=1)``.
@@ -130,6 +135,44 @@ class Deal(DealCore, TrickDeal):
         return DamObservation(**fields, hands=seen, trump=self.trump,
                               trump_card=self.trump_card, pile_size=self.pile_size,
                               points_taken=self.points_taken)
+
+    def _sampler(self, observation: Observation) -> _sample.DamSampler:
+        assert isinstance(observation, DamObservation)
+        rules: Rules = self.rules
+        turned = -1 if observation.trump_card is None else int(observation.trump_card)
+        hands = [(0, 0) if h is None else (h.once, h.twice) for h in observation.hands]
+        return _sample.sampler(kernel_rules(rules), observation.seat, observation.dealer,
+                               rules.open_hands, turned, hands, plays_of(observation))
+
+    def _hands(self, observation: Observation, drawn: NDArray[Any]) -> NDArray[np.uint64]:
+        """The hands now: (n, players, 2), the cards held at least once, and twice."""
+        sampler = self._sampler(observation)
+        owners = sampler.owners
+        players = self.players
+        counts = np.zeros((len(drawn), players, 56), dtype=np.int8)
+        rows = np.arange(len(drawn))[:, None]
+        for p in range(players):
+            np.add.at(counts[:, p], (rows, drawn[:, owners == p]), 1)
+        for seat, card in plays_of(observation):
+            counts[:, seat, card] -= 1
+        bits = np.uint64(1) << np.arange(56, dtype=np.uint64)
+        hands = np.zeros((len(drawn), players, 2), dtype=np.uint64)
+        hands[..., 0] = np.bitwise_or.reduce(np.where(counts >= 1, bits, np.uint64(0)), axis=2)
+        hands[..., 1] = np.bitwise_or.reduce(np.where(counts >= 2, bits, np.uint64(0)), axis=2)
+        return hands
+
+    def _row_world(self, observation: Observation, row: NDArray[Any]) -> Deal:
+        """The deal dealing the row's places (hands, then the pile in draw order), replayed."""
+        rules: Rules = self.rules
+        size, dealt = rules.hand_size, rules.players * rules.hand_size
+        cards = [int(c) for c in row]
+        pile = cards[dealt:]
+        if rules.turn_trump:  # dealt with the turned card on top
+            pile = pile[-1:] + pile[:-1]
+        world = Deal(rules, [cards[p * size:(p + 1) * size] for p in range(rules.players)],
+                     pile, dealer=self.dealer, deal_number=self.deal_number)
+        replay_plays(world, observation)
+        return world
 
     def _solve_lower_is_better(self) -> bool:
         """Points count against a side: the solver's values are better low."""

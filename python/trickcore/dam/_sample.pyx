@@ -1,0 +1,71 @@
+# cython: freethreading_compatible = False, auto_pickle = False, nonecheck = True
+"""Sampling the Dam deals consistent with one seat's view (src/trickcore/dam/sample.c): every
+card dealt to each place (the hands as dealt, then the pile in draw order)."""
+
+from libc.stdint cimport int64_t, uint8_t
+from numpy.random cimport bitgen_t
+
+from trickcore.core._bitgen cimport bitgen_of
+from trickcore.dam._core cimport KernelRules
+from trickcore.dam._csample cimport tc_dam_sampler, tc_dam_view, tc_dam_sample_plan, tc_dam_sample_draw
+
+import numpy as np
+
+from trickcore.core.errors import ArgumentError, error_for_status
+
+
+cdef class DamSampler:
+    """The places of one view and the cards that may fill them, planned once, drawn many times."""
+
+    cdef tc_dam_sampler c
+
+    @property
+    def owners(self):
+        """Per place, the seat holding or having played its card, or -1 (still in the pile)."""
+        return np.array([self.c.place[i].owner for i in range(self.c.places)], dtype=np.int8)
+
+    @property
+    def hidden(self):
+        """The seats whose hands the observer does not see."""
+        return tuple(p for p in range(self.c.players) if self.c.hidden >> p & 1)
+
+    def draw(self, int64_t count, bit_generator):
+        """``count`` deals: an array (count, places) of the card dealt to each place, row i
+        never depending on count."""
+        if count < 0:
+            raise ArgumentError(f"the number of samples must be non-negative, not {count}")
+        cards = np.zeros((count, self.c.places), dtype=np.uint8)
+        if count == 0:
+            return cards
+        cdef uint8_t[:, ::1] out = cards
+        cdef bitgen_t *rng = bitgen_of(bit_generator)
+        cdef int status
+        with bit_generator.lock, nogil:
+            status = tc_dam_sample_draw(&self.c, rng, count, &out[0, 0])
+        if status != 0:
+            raise error_for_status(status, "the view is too constrained to sample from")
+        return cards
+
+
+def sampler(KernelRules kernel, int seat, int dealer, bint open_hands, int turned, hands,
+            plays):
+    """The sampler of a view: ``hands`` the (once, twice) masks of the hands the seat sees now
+    (others ignored), ``plays`` (seat, card) pairs in order, ``turned`` the turned card or -1."""
+    kernel.check()
+    cdef tc_dam_view v
+    v.seat = seat
+    v.dealer = dealer
+    v.open_hands = open_hands
+    v.turned = <uint8_t>(turned if turned >= 0 else 255)
+    v.plays = len(plays)
+    for p in range(4):
+        v.hands[p].once = hands[p][0] if p < len(hands) else 0
+        v.hands[p].twice = hands[p][1] if p < len(hands) else 0
+    for i, (player, card) in enumerate(plays):
+        v.play_seat[i] = player
+        v.play_card[i] = card
+    cdef DamSampler result = DamSampler.__new__(DamSampler)
+    status = tc_dam_sample_plan(&kernel.c, &v, &result.c)
+    if status != 0:
+        raise error_for_status(status, f"no deal is consistent with seat {seat}'s view")
+    return result

@@ -1,0 +1,73 @@
+/* Danish Dam: the deals consistent with one seat's view, drawn exactly uniformly over the
+ * arrangements of the physical cards (docs/kernels.md, "Sampling Dam deals"). */
+#ifndef TRICKCORE_DAM_SAMPLE_H
+#define TRICKCORE_DAM_SAMPLE_H
+
+#ifndef __SIZEOF_INT128__
+#error "the sampler's exact counts need a 128-bit integer type"
+#endif
+
+#include "trickcore/dam/dam.h"
+
+#define TC_DAM_SAMPLE_CLASSES (TC_NUM_SUITS + 1) /* the unseen cards by suit, jokers last */
+#define TC_DAM_SAMPLE_STATES 2744                /* needs of three hidden hands: 14^3 */
+
+/* Proposals tried for one sample before giving up (TC_ERR_TOO_LONG). */
+#define TC_DAM_SAMPLE_MAX_TRIES (INT64_C(1) << 22)
+
+/* What a seat knows, all of it public or its own. */
+typedef struct {
+    int8_t seat; /* the observer */
+    int8_t dealer;
+    int8_t open_hands;                     /* the observer sees the other hands now, not its own */
+    int16_t plays;                         /* cards played so far */
+    uint8_t turned;                        /* the turned card, under turn_trump */
+    tc_multiset hands[TC_DAM_MAX_PLAYERS]; /* the hands the observer sees now (others ignored) */
+    uint8_t play_seat[TC_DAM_MAX_CARDS];
+    uint8_t play_card[TC_DAM_MAX_CARDS];
+} tc_dam_view;
+
+/* A place a card was dealt to: a seat's dealt hand or an index of the pile (draw order), with
+ * the seat holding it (-1: still in the pile) and the first trick it is held in. */
+typedef struct {
+    int8_t owner;
+    int8_t avail;
+} tc_dam_place;
+
+/* The plan of one view: places 0..deck_size, seat p's dealt hand at p * hand_size, then the pile
+ * (index i at players * hand_size + i); per seat its places in the order it got them, its plays
+ * and their tricks; the pool of cards each group of places shares (docs/kernels.md). */
+typedef struct {
+    int players, hand_size, places, hidden; /* hidden: bit p, seat p's hand unseen */
+    tc_dam_place place[TC_DAM_MAX_CARDS];
+    int count[TC_DAM_MAX_PLAYERS];                       /* places of each seat */
+    uint8_t order[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS]; /* its places, by avail */
+    int plays[TC_DAM_MAX_PLAYERS];
+    uint8_t play_card[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS];
+    int8_t play_trick[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS];
+    uint8_t play_voids[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS]; /* suits shown lacking at it */
+    uint8_t prefix[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS];     /* places held by the j-th play */
+    int pool_size[TC_DAM_MAX_PLAYERS + 1]; /* [p]: seat p's known cards; [players]: */
+    uint8_t pool[TC_DAM_MAX_PLAYERS + 1][TC_DAM_MAX_CARDS]; /* the unseen cards */
+    int pile_free; /* undrawn pile places the unseen fill */
+    uint8_t pile_place[TC_DAM_MAX_CARDS];
+    int pinned, pinned_card; /* the turned card's place, or -1 */
+    /* The unseen cards to the hidden hands, none of a suit a seat lacks for good (a void shown
+     * since its last draw), the rest to the pile: counts by suit class and remaining needs
+     * (counted: 0 when they overflow, then plain shuffles). */
+    uint8_t lacks[TC_DAM_MAX_PLAYERS]; /* bit suit: seat p lacks it for good */
+    int counted, holders, holder[TC_DAM_MAX_PLAYERS], radix[TC_DAM_MAX_PLAYERS];
+    int class_size[TC_DAM_SAMPLE_CLASSES];
+    uint8_t class_cards[TC_DAM_SAMPLE_CLASSES][TC_DAM_MAX_CARDS];
+    unsigned __int128 ways[TC_DAM_SAMPLE_CLASSES + 1][TC_DAM_SAMPLE_STATES];
+} tc_dam_sampler;
+
+/* Plans the sampler of a view: TC_OK, or TC_ERR_ARGUMENT for a view no deal gives. */
+int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s);
+
+/* `count` deals, each the card dealt to every place: cards[i * s->places + place]. Deal i
+ * depends only on the stream and i. TC_ERR_TOO_LONG when TC_DAM_SAMPLE_MAX_TRIES proposals of
+ * one deal all fail. */
+int tc_dam_sample_draw(const tc_dam_sampler *s, bitgen_t *rng, int64_t count, uint8_t *cards);
+
+#endif
