@@ -11,7 +11,7 @@ import pytest
 import trickcore as tc
 from bot_games import RULES, play, plays_a_whole_deal, position
 from trickcore.bots import IsmctsBot, RuleBot, make_bot
-from trickcore.core.errors import ArgumentError, BotMoveError, RulesError
+from trickcore.core.errors import ArgumentError, BotMoveError
 
 
 @pytest.mark.parametrize("game", RULES)
@@ -90,5 +90,7 @@ def test_ismcts_is_registered_and_refuses_what_it_cannot_do() -> None:
     with pytest.raises(BotMoveError, match="ismcts"):
         make_bot("ismcts").choose(deal, (deal.to_act + 1) % 4)
     dam = tc.dam.Deal.random(tc.dam.Rules.avoid(), seed=1)
-    with pytest.raises(RulesError, match="sampling"):
-        make_bot("ismcts").choose(dam, dam.to_act)
+    with pytest.raises(ArgumentError, match="rollout 'rule' is not a playout policy"):
+        make_bot("ismcts").choose(dam, dam.to_act)   # Dam's playouts: random and greedy
+    move = IsmctsBot(iterations=20, rollout="greedy", seed=1).choose(dam, dam.to_act)
+    assert move.card in dam.legal_moves()
