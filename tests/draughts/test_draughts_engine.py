@@ -311,3 +311,12 @@ def test_analyse_command_refuses_a_bad_fen(capsys: pytest.CaptureFixture[str]) -
     from trickcore.cli import main
     assert main(["draughts-analyse", "B:W21-32:X1-12", "--time", "0.1"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_scores_read_as_men_or_plies_to_the_end() -> None:
+    assert EXACT.search(Board("W:W25,26,27:B14,15,K22"), depth=7).format_score() == \
+        "win in 5 plies"
+    assert EXACT.search(Board("W:WK32:BK27,K23,K24"), depth=7).format_score() == \
+        "loss in 4 plies"
+    even = EXACT.search(Board(), depth=2)
+    assert even.mate is None and even.format_score() == f"{even.score / 100:+.2f}"

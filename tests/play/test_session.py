@@ -146,7 +146,9 @@ def test_draughts_undo_and_pdn_round_trip() -> None:
     session.push("11-15")
     session.opponent_move()
     fen = session.board.fen()
-    session.push(str(session.hint()))
+    hints = session.hint()
+    assert len(hints) == 3 and hints[0].score >= hints[1].score >= hints[2].score
+    session.push(str(hints[0].move))
     session.opponent_move()
     assert session.undo() == 2 and session.board.fen() == fen
     loaded = DraughtsSession.from_pdn(session.to_pdn())

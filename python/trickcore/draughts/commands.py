@@ -79,12 +79,6 @@ def _tables(args: argparse.Namespace) -> int:
     return 0
 
 
-def _score(score: int, mate: int | None) -> str:
-    if mate is not None:
-        return f"win in {mate} plies" if mate > 0 else f"loss in {-mate} plies"
-    return f"{score / 100:+.2f}"
-
-
 def _analyse(args: argparse.Namespace) -> int:
     board = Board(args.fen)
     limits = {"depth": args.depth, "time": args.time, "nodes": args.nodes}
@@ -92,7 +86,7 @@ def _analyse(args: argparse.Namespace) -> int:
         limits["time"] = 1.0
     engine = Engine(hash_mb=args.hash)
     for line in engine.analyse(board, multipv=args.multipv, **limits):
-        print(f"depth {line.depth} score {_score(line.score, line.mate)} "
+        print(f"depth {line.depth} score {line.format_score()} "
               f"pv {' '.join(map(str, line.pv))}")
         print(f"  nodes {line.nodes} nps {line.nps:.0f} time {line.time:.3f} s")
     return 0

@@ -59,6 +59,14 @@ class SearchResult:
             return None
         return MATE - self.score if self.score > 0 else -(MATE + self.score)
 
+    def format_score(self) -> str:
+        """The score as a person reads it: ``+0.25`` (men), ``win in 7 plies``, ``loss in 4
+        plies``."""
+        mate = self.mate
+        if mate is not None:
+            return f"win in {mate} plies" if mate > 0 else f"loss in {-mate} plies"
+        return f"{self.score / 100:+.2f}"
+
 
 @dataclass(frozen=True)
 class PlayResult:

@@ -16,11 +16,22 @@ from trickcore.core.errors import (
     TrickcoreError,
 )
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
-from trickcore.draughts import Board, Color, Game, Move, Outcome, Termination, read_game
+from trickcore.draughts import (
+    Board,
+    Color,
+    Engine,
+    Game,
+    Move,
+    Outcome,
+    SearchResult,
+    Termination,
+    read_game,
+)
 from trickcore.draughts.simulation import Rules
-from trickcore.play.opponents import Opponent, make_opponent
+from trickcore.play.opponents import ENGINE_LEVELS, Opponent, make_opponent
 
 EVENT = "trickcore play"
+HINT_MOVES = 3  # the engine's best moves a hint shows
 
 
 class DraughtsSession:
@@ -69,11 +80,13 @@ class DraughtsSession:
         self.board.push(move)
         return move
 
-    def hint(self) -> Move:
-        """The opponent's choice were it in the person's place."""
+    def hint(self) -> list[SearchResult]:
+        """The engine's best moves in the person's place, best first, each with its score and
+        line (searched afresh at the default level's node budget: the same position, the
+        same hint)."""
         if not self.human_to_act:
             raise IllegalMoveError("it is not your turn")
-        return self.opponent.choose(self.board.copy())
+        return Engine().analyse(self.board, multipv=HINT_MOVES, nodes=ENGINE_LEVELS[4])
 
     def undo(self) -> int:
         """Takes back the person's last move and the opponent's replies; returns the plies."""

@@ -279,7 +279,9 @@ class DraughtsTable(Loop):
 
     def game_helper(self, action: Helper) -> bool:
         if action.name == "hint":
-            self.ui.show(Text(f"hint ({self.session.opponent.name}): {self.session.hint()}"))
+            lines = self.session.hint()
+            self.ui.show(Text("hint (engine): " + " · ".join(
+                f"{line.move} {line.format_score()}" for line in lines)))
         elif action.name == "moves":
             moves = " ".join(str(m) for m in self.session.board.legal_moves())
             self.ui.show(Text(f"legal moves: {moves}"))
