@@ -111,11 +111,11 @@ DR_INLINE int same_move(const dr_move *m, const dr_search_move *k)
     return m->moved == k->moved && m->captured == k->captured && m->kings == k->kings;
 }
 
-/* The moves of a node in the search's generation order: capture masks only, else all moves. */
+/* The moves of a node in the search's generation order, masks only. */
 static int generate(const dr_position *p, dr_move *moves)
 {
     int n = dr_generate_capture_masks(p, moves, DR_MAX_MOVES);
-    return n ? n : dr_generate(p, moves, DR_MAX_MOVES);
+    return n ? n : dr_generate_step_masks(p, moves, DR_MAX_MOVES);
 }
 
 DR_INLINE int from_to(const dr_position *p, const dr_move *m, int *to)
@@ -213,7 +213,7 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
     int n = capture ? dr_generate_capture_masks(p, moves, DR_MAX_MOVES) : 0;
     int leaf = (!capture && depth <= 0) || ply >= DR_SEARCH_MAX_PLY - 1;
     if (!capture && (!leaf || may_repeat(s, p, ply))) {
-        n = dr_generate(p, moves, DR_MAX_MOVES);
+        n = dr_generate_step_masks(p, moves, DR_MAX_MOVES);
         if (n == 0) return -(DR_SCORE_MATE - ply);
     } else if (!capture && dr_side_count_steps(p, p->turn) == 0) {
         return -(DR_SCORE_MATE - ply);
