@@ -21,6 +21,8 @@ enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 enum { BUCKET = 4, CHECK_EVERY = 1024, ASPIRATION = 30, REDUCE_DEPTH = 3, REDUCE_AFTER = 2 };
 /* Nodes this close to the leaves (quiescence included) skip the table: not worth a cache miss. */
 enum { TT_DEPTH = 2 };
+/* A timed search starts no iteration after this fraction of its time. */
+#define START_FRACTION 0.6
 /* Move-ordering ranks above any history count. */
 #define RANK_TT (1 << 30)
 #define RANK_CAPTURE (1 << 28)
@@ -434,7 +436,9 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
         }
         double elapsed = now() - s->started;
         if (score >= DR_SCORE_MATE - depth || score <= -(DR_SCORE_MATE - depth)) break;
-        if (o->seconds > 0 && elapsed > 0.5 * o->seconds) break;
+        /* From the start position each iteration ends at 1.4-2.5 times the previous one's end:
+         * start the next while it may end in time; out_of_budget stops it at the limit. */
+        if (o->seconds > 0 && elapsed > START_FRACTION * o->seconds) break;
     }
     r->nodes = s->nodes;
     r->seconds = now() - s->started;
