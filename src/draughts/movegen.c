@@ -177,9 +177,10 @@ DR_POPCNT_CLONES int dr_count_captures(const dr_position *p)
                                : dr_side_captures(p, DR_WHITE, NULL, 0, 0);
 }
 
-/* Appends the step from `from` in direction d if it is legal; returns 0, or -1 when full. */
+/* Appends the step from `from` in direction d if it is legal (its path too when `paths`);
+ * returns 0, or -1 when full. */
 DR_INLINE int dr_add_step(const dr_position *p, dr_move *moves, int *n, int capacity, dr_bits from,
-                          dr_bits targets, int d)
+                          dr_bits targets, int d, int paths)
 {
     dr_bits to = dr_shift(from, d) & targets;
     if (!to) return 0;
@@ -189,29 +190,42 @@ DR_INLINE int dr_add_step(const dr_position *p, dr_move *moves, int *n, int capa
     m->moved = from | to;
     m->captured = 0;
     m->kings = (from & p->kings) ? from | to : to & crown;
-    m->path[0] = (uint8_t)dr_square_of_index(dr_lowest_index(from));
-    m->path[1] = (uint8_t)dr_square_of_index(dr_lowest_index(to));
-    m->length = 2;
+    if (paths) {
+        m->path[0] = (uint8_t)dr_square_of_index(dr_lowest_index(from));
+        m->path[1] = (uint8_t)dr_square_of_index(dr_lowest_index(to));
+        m->length = 2;
+    }
     return 0;
 }
 
-int dr_generate(const dr_position *p, dr_move *moves, int capacity)
+/* The simple moves, by start square, then by direction: ascending paths. */
+DR_INLINE int dr_steps(const dr_position *p, dr_move *moves, int capacity, int paths)
 {
-    int n = dr_generate_captures(p, moves, capacity);
-    if (n != 0) return n;
     dr_bits back5 = dr_side_step_targets(p, p->turn, -5);
     dr_bits back4 = dr_side_step_targets(p, p->turn, -4);
     dr_bits ahead4 = dr_side_step_targets(p, p->turn, 4);
     dr_bits ahead5 = dr_side_step_targets(p, p->turn, 5);
     dr_bits movable = (back5 << 5) | (back4 << 4) | (ahead4 >> 4) | (ahead5 >> 5);
-    while (movable) { /* by start square, then by direction: ascending paths */
+    int n = 0;
+    while (movable) {
         dr_bits from = movable & (0 - movable);
         movable ^= from;
-        if (dr_add_step(p, moves, &n, capacity, from, back5, -5) ||
-            dr_add_step(p, moves, &n, capacity, from, back4, -4) ||
-            dr_add_step(p, moves, &n, capacity, from, ahead4, 4) ||
-            dr_add_step(p, moves, &n, capacity, from, ahead5, 5))
+        if (dr_add_step(p, moves, &n, capacity, from, back5, -5, paths) ||
+            dr_add_step(p, moves, &n, capacity, from, back4, -4, paths) ||
+            dr_add_step(p, moves, &n, capacity, from, ahead4, 4, paths) ||
+            dr_add_step(p, moves, &n, capacity, from, ahead5, 5, paths))
             return -1;
     }
     return n;
+}
+
+int dr_generate(const dr_position *p, dr_move *moves, int capacity)
+{
+    int n = dr_generate_captures(p, moves, capacity);
+    return n != 0 ? n : dr_steps(p, moves, capacity, 1);
+}
+
+int dr_generate_step_masks(const dr_position *p, dr_move *moves, int capacity)
+{
+    return dr_steps(p, moves, capacity, 0);
 }

@@ -87,6 +87,10 @@ int dr_generate_captures(const dr_position *p, dr_move *moves, int capacity);
  * the order is unspecified): enough to make the moves, for searches and perft. */
 int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity);
 
+/* The simple moves only (whether or not a capture is compulsory), in dr_generate order, masks
+ * only (no path); same return. For searches: a position without a capture. */
+int dr_generate_step_masks(const dr_position *p, dr_move *moves, int capacity);
+
 /* The number of legal capture sequences. */
 int dr_count_captures(const dr_position *p);
 

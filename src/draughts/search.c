@@ -21,6 +21,8 @@ enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 enum { BUCKET = 4, CHECK_EVERY = 1024, ASPIRATION = 30, REDUCE_DEPTH = 3, REDUCE_AFTER = 2 };
 /* Nodes this close to the leaves (quiescence included) skip the table: not worth a cache miss. */
 enum { TT_DEPTH = 2 };
+/* A timed search starts no iteration after this fraction of its time. */
+#define START_FRACTION 0.6
 /* Move-ordering ranks above any history count. */
 #define RANK_TT (1 << 30)
 #define RANK_CAPTURE (1 << 28)
@@ -111,11 +113,11 @@ DR_INLINE int same_move(const dr_move *m, const dr_search_move *k)
     return m->moved == k->moved && m->captured == k->captured && m->kings == k->kings;
 }
 
-/* The moves of a node in the search's generation order: capture masks only, else all moves. */
+/* The moves of a node in the search's generation order, masks only. */
 static int generate(const dr_position *p, dr_move *moves)
 {
     int n = dr_generate_capture_masks(p, moves, DR_MAX_MOVES);
-    return n ? n : dr_generate(p, moves, DR_MAX_MOVES);
+    return n ? n : dr_generate_step_masks(p, moves, DR_MAX_MOVES);
 }
 
 DR_INLINE int from_to(const dr_position *p, const dr_move *m, int *to)
@@ -125,13 +127,14 @@ DR_INLINE int from_to(const dr_position *p, const dr_move *m, int *to)
     return from ? dr_lowest_index(from) : 0;
 }
 
-DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_move *moves, int n,
-                          int tt_move, int ply, int *rank)
+/* Ranks the moves order[i..n) (indices into moves) into rank[i..n). */
+DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_move *moves,
+                          const uint8_t *order, int i, int n, int tt_move, int ply, int *rank)
 {
-    for (int i = 0; i < n; ++i) {
-        const dr_move *m = &moves[i];
+    for (; i < n; ++i) {
+        const dr_move *m = &moves[order[i]];
         int to, from = from_to(p, m, &to);
-        if (i == tt_move)
+        if (order[i] == tt_move)
             rank[i] = RANK_TT;
         else if (m->captured)
             rank[i] =
@@ -145,21 +148,19 @@ DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_mov
     }
 }
 
-/* Swaps the best-ranked of moves[i..n) to i (selection: most nodes cut off after a few). */
-DR_INLINE void pick(dr_move *moves, int *rank, uint8_t *index, int i, int n)
+/* Swaps the best-ranked of order[i..n) to i (selection: most nodes cut off after a few). The
+ * moves stay in generation order; only their indices move. */
+DR_INLINE void pick(uint8_t *order, int *rank, int i, int n)
 {
     int best = i;
     for (int j = i + 1; j < n; ++j)
         if (rank[j] > rank[best]) best = j;
-    dr_move m = moves[i];
-    moves[i] = moves[best];
-    moves[best] = m;
     int r = rank[i];
     rank[i] = rank[best];
     rank[best] = r;
-    uint8_t x = index[i];
-    index[i] = index[best];
-    index[best] = x;
+    uint8_t x = order[i];
+    order[i] = order[best];
+    order[best] = x;
 }
 
 static int out_of_budget(dr_search *s)
@@ -213,7 +214,7 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
     int n = capture ? dr_generate_capture_masks(p, moves, DR_MAX_MOVES) : 0;
     int leaf = (!capture && depth <= 0) || ply >= DR_SEARCH_MAX_PLY - 1;
     if (!capture && (!leaf || may_repeat(s, p, ply))) {
-        n = dr_generate(p, moves, DR_MAX_MOVES);
+        n = dr_generate_step_masks(p, moves, DR_MAX_MOVES);
         if (n == 0) return -(DR_SCORE_MATE - ply);
     } else if (!capture && dr_side_count_steps(p, p->turn) == 0) {
         return -(DR_SCORE_MATE - ply);
@@ -248,21 +249,19 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
             return v > floor ? v : floor;
     }
     int rank[DR_MAX_MOVES];
-    uint8_t index[DR_MAX_MOVES];
-    for (int i = 0; i < n; ++i) index[i] = (uint8_t)i;
+    uint8_t order[DR_MAX_MOVES]; /* the search order, as indices into moves */
+    for (int i = 0; i < n; ++i) order[i] = (uint8_t)i;
+    if (tt_move > 0) { /* the table's move first: often no other is needed */
+        order[0] = (uint8_t)tt_move;
+        order[tt_move] = 0;
+    }
     int best = floor, best_move = 0, original_alpha = alpha;
     int child_depth = depth > 0 ? depth - 1 : 0; /* a pending capture extends past depth 0 */
     for (int i = 0; i < n; ++i) {
-        if (i == 0 && tt_move > 0) { /* the table's move first: often no other is needed */
-            dr_move m = moves[0];
-            moves[0] = moves[tt_move];
-            moves[tt_move] = m;
-            index[0] = (uint8_t)tt_move;
-            index[tt_move] = 0;
-        }
-        if (i == (tt_move >= 0)) rank_moves(s, p, moves + i, n - i, -1, ply, rank + i);
-        if (i >= (tt_move >= 0)) pick(moves, rank, index, i, n);
-        make_child(s, ply, &moves[i], child_depth);
+        if (i == (tt_move >= 0)) rank_moves(s, p, moves, order, i, n, -1, ply, rank);
+        if (i >= (tt_move >= 0)) pick(order, rank, i, n);
+        const dr_move *m = &moves[order[i]];
+        make_child(s, ply, m, child_depth);
         int v;
         if (i == 0) {
             v = -search(s, ply + 1, child_depth, -beta, -alpha);
@@ -282,21 +281,20 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
         if (s->stopped) return 0;
         if (v > best) {
             best = v;
-            best_move = index[i];
+            best_move = order[i];
             if (v > alpha) {
                 alpha = v;
-                s->pv[ply][0] = index[i];
+                s->pv[ply][0] = order[i];
                 memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)s->pv_length[ply + 1]);
                 s->pv_length[ply] = s->pv_length[ply + 1] + 1;
             }
             if (v >= beta) {
-                if (!moves[i].captured) {
-                    int to, from = from_to(p, &moves[i], &to);
+                if (!m->captured) {
+                    int to, from = from_to(p, m, &to);
                     s->history[p->turn][from][to] += depth * depth;
-                    if (!same_move(&moves[i], &s->killers[ply][0])) {
+                    if (!same_move(m, &s->killers[ply][0])) {
                         s->killers[ply][1] = s->killers[ply][0];
-                        s->killers[ply][0] =
-                            (dr_search_move){moves[i].moved, moves[i].captured, moves[i].kings};
+                        s->killers[ply][0] = (dr_search_move){m->moved, m->captured, m->kings};
                     }
                 }
                 break;
@@ -387,16 +385,14 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
             int a = alpha;
             dr_tt_entry *e = tt_find(s, s->hashes[s->base]);
             int rank[DR_MAX_MOVES];
-            uint8_t index[DR_MAX_MOVES];
-            dr_move ordered[DR_MAX_MOVES];
-            memcpy(ordered, moves, (size_t)n * sizeof(dr_move));
-            for (int i = 0; i < n; ++i) index[i] = (uint8_t)i;
-            rank_moves(s, root, ordered, n, e && e->move < n ? e->move : -1, 0, rank);
+            uint8_t order[DR_MAX_MOVES];
+            for (int i = 0; i < n; ++i) order[i] = (uint8_t)i;
+            rank_moves(s, root, moves, order, 0, n, e && e->move < n ? e->move : -1, 0, rank);
             s->pv_length[0] = 0;
             for (int i = 0; i < n; ++i) {
-                pick(ordered, rank, index, i, n);
-                if (excluded(o, generate_index(root, index[i]))) continue;
-                make_child(s, 0, &ordered[i], depth - 1);
+                pick(order, rank, i, n);
+                if (excluded(o, generate_index(root, order[i]))) continue;
+                make_child(s, 0, &moves[order[i]], depth - 1);
                 int w;
                 if (best < 0) {
                     w = -search(s, 1, depth - 1, -beta, -a);
@@ -407,10 +403,10 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
                 if (s->stopped) break;
                 if (best < 0 || w > v) {
                     v = w;
-                    best = index[i];
+                    best = order[i];
                     if (w > a) {
                         a = w;
-                        s->pv[0][0] = index[i];
+                        s->pv[0][0] = order[i];
                         memcpy(&s->pv[0][1], s->pv[1], (size_t)s->pv_length[1]);
                         s->pv_length[0] = s->pv_length[1] + 1;
                     }
@@ -440,7 +436,9 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
         }
         double elapsed = now() - s->started;
         if (score >= DR_SCORE_MATE - depth || score <= -(DR_SCORE_MATE - depth)) break;
-        if (o->seconds > 0 && elapsed > 0.5 * o->seconds) break;
+        /* From the start position each iteration ends at 1.4-2.5 times the previous one's end:
+         * start the next while it may end in time; out_of_budget stops it at the limit. */
+        if (o->seconds > 0 && elapsed > START_FRACTION * o->seconds) break;
     }
     r->nodes = s->nodes;
     r->seconds = now() - s->started;

@@ -29,16 +29,24 @@ static inline uint64_t dr_zobrist_hash(const dr_position *p)
     return h;
 }
 
-/* The hash of `after`, one move from `before` whose hash is `hash`. */
+/* `hash` with the keys of piece kind `kind` on the squares of `changed` toggled. */
+static inline uint64_t dr_zobrist_toggle(uint64_t hash, dr_bits changed, int kind)
+{
+    for (; changed; changed &= changed - 1)
+        hash ^= dr_zobrist_pieces[kind][dr_square_of_index(dr_lowest_index(changed)) - 1];
+    return hash;
+}
+
+/* The hash of `after`, one move from `before` whose hash is `hash`: each piece kind's board
+ * changes on two or three squares, most kinds' not at all. */
 static inline uint64_t dr_zobrist_update(uint64_t hash, const dr_position *before,
                                          const dr_position *after)
 {
-    dr_bits changed = (before->black ^ after->black) | (before->white ^ after->white) |
-                      (before->kings ^ after->kings);
-    for (; changed; changed &= changed - 1) {
-        int index = dr_lowest_index(changed);
-        hash ^= dr_zobrist_square(before, index) ^ dr_zobrist_square(after, index);
-    }
+    dr_bits bk = before->kings, ak = after->kings;
+    hash = dr_zobrist_toggle(hash, (before->black & ~bk) ^ (after->black & ~ak), 0);
+    hash = dr_zobrist_toggle(hash, (before->white & ~bk) ^ (after->white & ~ak), 1);
+    hash = dr_zobrist_toggle(hash, (before->black & bk) ^ (after->black & ak), 2);
+    hash = dr_zobrist_toggle(hash, (before->white & bk) ^ (after->white & ak), 3);
     return before->turn == after->turn ? hash : hash ^ dr_zobrist_white_to_move;
 }
 

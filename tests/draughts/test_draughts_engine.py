@@ -218,6 +218,14 @@ def test_limits_stop_with_legal_moves() -> None:
     assert timed.time < 1.0 and timed.depth >= 1
 
 
+def test_time_limit_holds_inside_an_iteration() -> None:
+    # The limit stops the search mid-iteration (the clock read every 1024 nodes); the margin is
+    # for a shared machine's scheduling, not the search.
+    board = random_board(5, 24)
+    result = Engine().search(board, time=0.2)
+    assert result.move in board.legal_moves() and result.time < 0.2 + 0.1
+
+
 def test_search_leaves_the_board_unchanged() -> None:
     board = random_board(3, 20)
     before = (board.fen(), board.ply, board.move_stack, board.reversible_plies)
