@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from trickcore import arena, hearts, spades
+from trickcore import arena
+from trickcore.arena.runner import DEAL_TYPES
 from trickcore.arena.statistics import mean_interval
 from trickcore.bots import BOTS, IsmctsBot, PimcBot, RuleBot, apply_move, register_bot
 from trickcore.simulation.registry import rules_for
@@ -25,7 +26,7 @@ from trickcore.simulation.registry import rules_for
 def decision_times(game: str, bot: Any, deals: int) -> list[float]:
     """Seconds per card decision of ``bot`` at seat 0 among rule players, over whole deals."""
     rules: Any = rules_for(game)
-    deal_type: Any = hearts.Deal if isinstance(rules, hearts.Rules) else spades.Deal
+    deal_type: Any = DEAL_TYPES[type(rules)]
     times = []
     for seed in range(deals):
         deal = deal_type.random(rules, seed=seed)

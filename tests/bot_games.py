@@ -1,5 +1,5 @@
-"""Test helpers for the searching bots: the card games with a sampler, whole deals played by a
-list of bots, and a position reached by rule players."""
+"""Test helpers for the searching bots: the card games with a sampler (Dam with 3 players),
+whole deals played by a list of bots, and a position reached by rule players."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ RULES = {
     "hearts-5": tc.hearts.Rules.svarta_maja(players=5),
     "spades": tc.spades.Rules.standard(),
     "spades-jokers": tc.spades.Rules.standard(jokers=True),
+    "dam-collect": tc.dam.Rules.collect(players=3),
 }
-DEALS = {tc.hearts.Rules: tc.hearts.Deal, tc.spades.Rules: tc.spades.Deal}
+DEALS = {tc.hearts.Rules: tc.hearts.Deal, tc.spades.Rules: tc.spades.Deal,
+         tc.dam.Rules: tc.dam.Deal}
 
 
 def play(rules: Any, bots: list[Any], seed: int) -> Any:
@@ -43,4 +45,5 @@ def plays_a_whole_deal(rules: Any, searcher: Callable[[int], Any]) -> bool:
     deal of ``rules`` (every move checked legal by ``apply_move``), trick by trick."""
     bots = [searcher(s) if s % 2 == 0 else RuleBot(seed=s) for s in range(rules.players)]
     deal = play(rules, bots, seed=3)
-    return bool(deal.is_over and len(deal.tricks) == 52 // rules.players)
+    return bool(deal.is_over and deal.tricks
+                and not any(len(deal.hand(s)) for s in range(rules.players)))

@@ -72,6 +72,6 @@ def test_pimc_refuses_what_it_cannot_do() -> None:
         PimcBot(0)
     with pytest.raises(ArgumentError, match="time"):
         PimcBot(time=0)
-    deal = tc.dam.Deal.random(tc.dam.Rules.avoid(), seed=1)
-    with pytest.raises(RulesError, match="policy 'rule'"):  # Dam playouts: random, greedy only
+    deal = tc.dam.Deal.random(tc.dam.Rules.avoid(open_hands=True), seed=1)
+    with pytest.raises(RulesError, match="open_hands"):   # its rule player's own hand is hidden
         make_bot("pimc").choose(deal, deal.to_act)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from trickcore.bots.protocol import check_turn
-from trickcore.core.errors import RulesError
 from trickcore.core.seeding import SeedLike, bit_generator
 from trickcore.core.trick_deal import Move
 
@@ -36,9 +35,6 @@ class PolicyBot:
     def choose(self, deal: Any, seat: int) -> Move:
         """The policy's move for ``seat``, which must be the seat to act of ``deal``."""
         seat = check_turn(self, deal, seat)
-        if getattr(deal.rules, "open_hands", False):
-            raise RulesError(f"bot {self.name!r} plays from its own hand, which open_hands "
-                             "hides from it")
         kind, to_act, value = deal._policy_move(self.POLICY, self._bits)
         kinds = {m.KIND: m for m in deal.MOVE_TYPES}
         move: Move = kinds[kind].from_log(to_act, value)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from trickcore.core._history import KIND_BID, KIND_LOOK, KIND_PASS, KIND_PLAY
-from trickcore.core.errors import BotMoveError, TrickcoreError
+from trickcore.core.errors import BotMoveError, RulesError, TrickcoreError
 from trickcore.core.seeding import SeedLike
 from trickcore.core.trick_deal import Move
 
@@ -34,11 +34,16 @@ class Resettable(Protocol):
 
 
 def check_turn(bot: Bot, deal: Any, seat: object) -> int:
-    """``seat`` when it is the seat to act of ``deal``; else BotMoveError naming the bot."""
+    """``seat`` when it is the seat to act of ``deal``; else BotMoveError naming the bot. A
+    deal under Dam's ``open_hands`` raises RulesError: the bots play from their own hand, which
+    that variant hides from them."""
     to_act = deal.to_act
     if isinstance(seat, bool) or not isinstance(seat, int) or seat != to_act:
         now = "the deal is over" if to_act is None else f"seat {to_act} is to act"
         raise BotMoveError(f"bot {bot.name!r} was asked to move for seat {seat!r}, but {now}")
+    if getattr(deal.rules, "open_hands", False):
+        raise RulesError(f"bot {bot.name!r} plays from its own hand, which open_hands hides "
+                         "from it")
     return seat
 
 

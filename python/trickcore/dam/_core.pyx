@@ -91,7 +91,7 @@ cdef class DealCore(DealBinding):
     """The state of one Danish Dam deal, held as a C struct (see trickcore.dam.Deal)."""
 
     PHASES = ("setup", "play", "over")  # a Dam deal has no setup phase
-    POLICIES = POLICIES
+    POLICIES = MOVE_POLICIES  # playouts go move by move under the rule policy
     MOVE_POLICIES = MOVE_POLICIES
     OBJECTIVES = OBJECTIVES
 

@@ -530,11 +530,15 @@ static void play_out(const tc_dam_rules *r, tc_dam_state *s, int policy, bitgen_
 int tc_dam_playouts(const tc_dam_rules *r, const tc_dam_state *start, bitgen_t *rng, int policy,
                     int64_t count, int32_t *points)
 {
-    int rc = check_policy(policy);
+    int rc = policy == TC_DAM_RULE ? TC_OK : check_policy(policy);
     if (rc != TC_OK) return rc;
     for (int64_t i = 0; i < count; ++i) {
         tc_dam_state s = *start;
-        play_out(r, &s, policy, rng, s.head.trick_len ? (uint32_t)trick_word(rng, policy) : 0, 0);
+        if (policy == TC_DAM_RULE) /* deterministic, one card at a time */
+            while (s.head.phase == TC_PHASE_PLAY) tc_dam_play_unchecked(r, &s, rule_card(r, &s));
+        else
+            play_out(r, &s, policy, rng, s.head.trick_len ? (uint32_t)trick_word(rng, policy) : 0,
+                     0);
         tc_dam_score(r, &s, points + i * r->players);
     }
     return TC_OK;

@@ -21,7 +21,8 @@
 #define TC_DAM_MAX_VALUE 1000 /* bound on |points| of one card and on the last-trick bonus */
 #define TC_DAM_GROUP 16       /* deals dealt and played together by tc_dam_simulate */
 
-/* The rule policy moves only one card at a time (tc_dam_policy_card), not in simulations. */
+/* The rule policy moves one card at a time (tc_dam_policy_card, tc_dam_playouts), not in
+ * simulations. */
 enum tc_dam_policy { TC_DAM_RANDOM = 0, TC_DAM_GREEDY = 1, TC_DAM_RULE = 2 };
 
 typedef struct {
