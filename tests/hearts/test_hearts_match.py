@@ -73,6 +73,7 @@ def test_match_of_a_fixed_number_of_deals() -> None:
     match = Match(Rules.svarta_maja(limit=None, deals=3), seed=5)
     play_match(match, 5)
     assert match.deals_played == 3 and len(match.deals) == 3
+    assert [d.to_json() for d in match.counted_deals] == [d.to_json() for d in match.deals]
 
 
 def test_limit_and_number_of_deals_whichever_comes_first() -> None:
@@ -88,6 +89,7 @@ def test_spardame_void_deal_is_dealt_again_by_the_same_dealer() -> None:
     assert first.is_void and not second.move_count
     assert second.dealer == 0 and second.deal_number == 0
     assert match.deals_played == 0 and match.totals == (0, 0, 0, 0)
+    assert match.counted_deals == ()   # a void deal does not count
 
 
 def test_spardame_match_to_500() -> None:

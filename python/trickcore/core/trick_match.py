@@ -103,6 +103,11 @@ class TrickMatch(Generic[D]):
         return [d for d in self._deals if d.is_over and not self._is_redeal(d)]
 
     @property
+    def counted_deals(self) -> tuple[D, ...]:
+        """The finished deals that count towards the totals (redeals left out), as copies."""
+        return tuple(d.clone() for d in self._counted())
+
+    @property
     def deals_played(self) -> int:
         """Finished deals that count (redeals excluded)."""
         return len(self._counted())

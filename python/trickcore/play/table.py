@@ -188,11 +188,8 @@ def score_sheet(session: CardSession) -> RenderableType:
     sheet.add_column("deal")
     for side in range(len(session.rules.sides)):
         sheet.add_column(_side_name(session, side), justify="right")
-    number = 0
-    for deal in match.deals:
-        if deal.is_over and not match._is_redeal(deal):
-            number += 1
-            sheet.add_row(str(number), *map(str, _side_points(deal)))
+    for number, deal in enumerate(match.counted_deals, 1):
+        sheet.add_row(str(number), *map(str, _side_points(deal)))
     sheet.add_row("total", *map(str, match.totals), style="bold")
     return sheet
 
