@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pexpect
 
-ROOT = Path(__file__).resolve().parents[2]
+import trickcore
+
+# The folder holding the trickcore this test imports (the source tree or the installed package).
+PACKAGE_ROOT = Path(trickcore.__file__).resolve().parents[1]
 PROMPT = r"(your card|your pass|your bid|your move|next deal)>"
 TIMEOUT = 30
 
@@ -19,7 +22,7 @@ class Player:
     """``python -m trickcore play ARGS`` in a pty, plain text unless ``colour``."""
 
     def __init__(self, *args: str, colour: bool = False) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "python"), "COLUMNS": "100",
+        env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "COLUMNS": "100",
                "PROMPT_TOOLKIT_NO_CPR": "1"}
         env.pop("FORCE_COLOR", None)
         if colour:

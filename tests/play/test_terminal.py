@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from player import ROOT, Player
+from player import PACKAGE_ROOT, Player
 
 
 def test_svarta_maja_deal_with_pass_illegal_card_hint_undo_save_load(tmp_path: Path) -> None:
@@ -142,7 +142,7 @@ def test_without_rich_one_line_names_the_extra() -> None:
     code = ("import sys; sys.modules['rich'] = None; from trickcore.cli import main; "
             "sys.exit(main(['play', 'spades']))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT / "python")}, timeout=60)
+                          env={"PYTHONPATH": str(PACKAGE_ROOT)}, timeout=60)
     assert done.returncode == 1
     assert done.stderr.strip() == ('trickcore play needs rich and prompt_toolkit: '
                                    'pip install "trickcore[play]"')
