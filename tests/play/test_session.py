@@ -151,6 +151,8 @@ def test_draughts_undo_and_pdn_round_trip() -> None:
     session.push(str(hints[0].move))
     session.opponent_move()
     assert session.undo() == 2 and session.board.fen() == fen
+    assert [(h.move, h.score, h.pv) for h in session.hint()] == \
+        [(h.move, h.score, h.pv) for h in hints]  # the same position, the same hint
     loaded = DraughtsSession.from_pdn(session.to_pdn())
     assert loaded.board.fen() == fen and loaded.board.move_stack == session.board.move_stack
     loaded.push("8-11")

@@ -46,6 +46,7 @@ class DraughtsSession:
         self.color = Color.BLACK if seat == 0 else Color.WHITE
         self.opponent: Opponent = make_opponent(opponent, seed)
         self.board = Board(rules.start, auto_draw=rules.auto_draw)
+        self.hint_engine = Engine()
         for move in moves:
             self.board.push(move)
 
@@ -82,11 +83,12 @@ class DraughtsSession:
 
     def hint(self) -> list[SearchResult]:
         """The engine's best moves in the person's place, best first, each with its score and
-        line (searched afresh at the default level's node budget: the same position, the
-        same hint)."""
+        line (the hint engine's table cleared, then the default level's node budget: the same
+        position, the same hint)."""
         if not self.human_to_act:
             raise IllegalMoveError("it is not your turn")
-        return Engine().analyse(self.board, multipv=HINT_MOVES, nodes=ENGINE_LEVELS[4])
+        self.hint_engine.clear()
+        return self.hint_engine.analyse(self.board, multipv=HINT_MOVES, nodes=ENGINE_LEVELS[4])
 
     def undo(self) -> int:
         """Takes back the person's last move and the opponent's replies; returns the plies."""
