@@ -20,13 +20,15 @@
  *                                       table's keys for the suit led, the winning key and seat,
  *                                       whether an equal key wins (duplicates "last")
  * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
- * TC_SEARCH_ALONE marks a card equivalent to no other. */
+ * TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning
+ * ranks) adds game_fix, game_unfix, game_why_card and game_spread (spades/solve.c). */
 #ifndef TRICKCORE_SEARCH_SEARCH_H
 #define TRICKCORE_SEARCH_SEARCH_H
 
 #include <string.h>
 
 #include "trickcore/core/cards.h"
+#include "trickcore/core/draw.h" /* TC_ALWAYS_INLINE */
 #include "trickcore/core/isa.h"
 #include "trickcore/core/status.h"
 #include "trickcore/search/solver.h"
@@ -34,7 +36,7 @@
 #define TC_SEARCH_INF (1 << 29)
 #ifdef SEARCH_RANKS
 #define SEARCH_MASKED SEARCH_RANKS /* key words an entry may match on part of (winning ranks) */
-#define TC_SEARCH_BUCKET 8         /* entries probed per position: one set of lengths shares it */
+#define TC_SEARCH_BUCKET 8         /* entries a bucket: a probe looks in two (search_spread) */
 #else
 #define SEARCH_MASKED 0
 #define TC_SEARCH_BUCKET 4
@@ -65,25 +67,41 @@ static inline int search_ranks(const SEARCH_CTX *c, const SEARCH_STATE *s)
 #endif
 }
 
-/* A hash of the key from word `from` on: its words multiplied by distinct odd constants
- * (independent, so they pipeline), then mixed. */
-static inline uint64_t search_hash(const uint64_t *key, int from)
+/* The masked bits whose holders pick an entry's bucket (all of them for an exact entry): with
+ * winning ranks, an entry fixing the bits game_spread names goes to the bucket of the key cut
+ * to them, any other to that of the unmasked words alone; a probe looks in both. */
+static inline uint64_t search_spread(const SEARCH_CTX *c, const SEARCH_STATE *s)
+{
+#if SEARCH_MASKED
+    if (search_ranks(c, s)) return game_spread(c, s);
+#else
+    (void)c, (void)s;
+#endif
+    return ~UINT64_C(0);
+}
+
+/* A hash of the key: its words multiplied by distinct odd constants (independent, so they
+ * pipeline), then mixed. */
+static inline uint64_t search_hash(const uint64_t *key)
 {
     uint64_t h = 0, m = UINT64_C(0x9E3779B97F4A7C15);
-    for (int i = from; i < SEARCH_KEY_WORDS; ++i, m += UINT64_C(0x632BE59BD9B4E01A))
+    for (int i = 0; i < SEARCH_KEY_WORDS; ++i, m += UINT64_C(0x632BE59BD9B4E01A))
         h += (key[i] ^ (key[i] >> 29)) * m;
     h ^= h >> 31;
     h *= UINT64_C(0xBF58476D1CE4E5B9);
     return h ^ h >> 32;
 }
 
-/* The bucket of `key`: with winning ranks, of its unmasked words only. */
-static inline search_entry *search_bucket(const SEARCH_CTX *c, const SEARCH_STATE *s,
-                                          const uint64_t *key)
+/* The bucket of `key` with its masked words cut to the bits `spread` (all of them for an exact
+ * entry; with winning ranks, the bits game_spread names, or none). */
+static inline search_entry *search_bucket(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread)
 {
     tc_solver *sv = c->base.solver;
     int64_t buckets = sv->table_bytes / (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET);
-    uint64_t h = search_hash(key, search_ranks(c, s) ? SEARCH_MASKED : 0);
+    uint64_t cut[SEARCH_KEY_WORDS];
+    memcpy(cut, key, sizeof cut);
+    for (int i = 0; i < SEARCH_MASKED; ++i) cut[i] &= spread;
+    uint64_t h = search_hash(cut);
     uint64_t at = ((h >> 32) * (uint64_t)buckets) >> 32; /* 0..buckets-1 */
     return (search_entry *)sv->table + (int64_t)at * TC_SEARCH_BUCKET;
 }
@@ -101,19 +119,20 @@ static inline int search_matches(const search_entry *e, const uint64_t *key)
 #endif
 }
 
-/* Narrows [*lower, *upper] by every entry that holds for `key` (values + base); *by_lower,
- * *by_upper: the entries that moved each (else unchanged); *first: a card to try first.
- * Returns whether an entry held. */
-static inline int search_probe(const SEARCH_CTX *c, const SEARCH_STATE *s, const uint64_t *key,
-                               int32_t base, int32_t *lower, int32_t *upper,
-                               const search_entry **by_lower, const search_entry **by_upper,
-                               int *first)
+/* Narrows [*lower, *upper] by every entry that holds for `key` (values + base), looking in the
+ * buckets of `spread` (search_spread); *by_lower, *by_upper: the entries that moved each (else
+ * unchanged); *first: a card to try first. Returns whether an entry held. */
+static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread,
+                                         int32_t base, int32_t *lower, int32_t *upper,
+                                         const search_entry **by_lower,
+                                         const search_entry **by_upper, int *first)
 {
     const tc_solver *sv = c->base.solver;
-    const search_entry *bucket = search_bucket(c, s, key);
-    int found = 0;
-    for (int i = 0; i < TC_SEARCH_BUCKET; ++i) {
-        const search_entry *e = bucket + i;
+    int found = 0, ranks = spread != ~UINT64_C(0);
+    const search_entry *bucket = search_bucket(c, key, spread);
+    for (int i = 0; i < (ranks ? 2 : 1) * TC_SEARCH_BUCKET; ++i) {
+        if (i == TC_SEARCH_BUCKET) bucket = search_bucket(c, key, 0);
+        const search_entry *e = bucket + (i & (TC_SEARCH_BUCKET - 1));
         if (e->generation != sv->generation || !search_matches(e, key)) continue;
         if (!found++) *first = e->best;
         if (e->lower + base > *lower) {
@@ -141,23 +160,25 @@ static inline tc_mask search_why(const SEARCH_CTX *c, const SEARCH_STATE *s, con
 }
 
 /* Stores what a search of the position of `key` found: `best` in the window (alpha, beta), a
- * fail-high a lower bound, a fail-low an upper bound, depending on the cards `why`. Merges into
- * the entry of the same key (and the same fixed bits), else replaces a stale entry, else the
- * cheapest to recompute. */
-static inline void search_store(const SEARCH_CTX *c, const SEARCH_STATE *s, const uint64_t *key,
-                                int32_t base, int32_t best, int32_t alpha, int32_t beta,
-                                tc_mask why, int best_card)
+ * fail-high a lower bound, a fail-low an upper bound, depending on the cards `why`, in the
+ * bucket `spread` picks. Merges into the entry of the same key (and the same fixed bits), else
+ * replaces a stale entry, else the cheapest to recompute. */
+static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STATE *s,
+                                          const uint64_t *key, uint64_t spread, int32_t base,
+                                          int32_t best, int32_t alpha, int32_t beta, tc_mask why,
+                                          int best_card)
 {
     const tc_solver *sv = c->base.solver;
     uint64_t stored[SEARCH_KEY_WORDS];
     memcpy(stored, key, sizeof stored);
 #if SEARCH_MASKED
-    uint64_t fixed = search_ranks(c, s) ? game_fix(c, s, why) : ~UINT64_C(0);
+    uint64_t fixed = spread != ~UINT64_C(0) ? game_fix(c, s, why) : spread;
     for (int i = 0; i < SEARCH_MASKED; ++i) stored[i] &= fixed;
 #else
+    uint64_t fixed = spread;
     (void)why;
 #endif
-    search_entry *bucket = search_bucket(c, s, key);
+    search_entry *bucket = search_bucket(c, key, (fixed & spread) == spread ? spread : 0);
     int found = 0, turn = (int)(sv->stats.tt_stores & (TC_SEARCH_BUCKET - 1));
     search_entry *entry = bucket + turn, *victim = entry; /* ties go round the bucket */
     for (int j = 0; j < TC_SEARCH_BUCKET && !found; ++j) {

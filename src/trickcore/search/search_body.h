@@ -97,13 +97,15 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     }
     uint64_t key[SEARCH_KEY_WORDS];
     int32_t base = 0;
+    uint64_t spread = 0;
     int first = TC_NO_CARD, stored = 0;
     if (s->head.trick_len == 0 && (sv->switches & TC_SOLVE_TABLE)) {
         game_key(c, s, key);
         base = game_base(c, s);
+        spread = search_spread(c, s);
         stored = 1;
         const search_entry *by_lower = NULL, *by_upper = NULL;
-        if (search_probe(c, s, key, base, &lower, &upper, &by_lower, &by_upper, &first)) {
+        if (search_probe(c, key, spread, base, &lower, &upper, &by_lower, &by_upper, &first)) {
             sv->stats.tt_hits++;
             if (lower >= beta || upper <= alpha || lower == upper) {
                 why_lower = search_why(c, s, by_lower, why_lower);
@@ -147,7 +149,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     /* a cut-off rests on its card's search alone, any other result on every card's */
     *why = cut ? why_best : why_all;
     if (stored) {
-        search_store(c, s, key, base, best, alpha, beta, *why, best_card);
+        search_store(c, s, key, spread, base, best, alpha, beta, *why, best_card);
         sv->stats.tt_stores++;
     }
     return best;

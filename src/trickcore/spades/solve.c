@@ -75,18 +75,20 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
              (uint64_t)s->spades_broken << 27 | taken << 28;
 }
 
-/* Sure tricks of the seat to lead: its unbroken run of top live cards in each suit, where a
- * side suit counts only as long as every opponent holding trumps must follow it, and trumps
+/* Sure tricks of `seat` were it to lead: its unbroken run of top live cards in each suit, where
+ * a side suit counts only as long as every opponent holding trumps must follow it, and trumps
  * only when they may be led; cashed in any order, each wins (docs/kernels.md, "Solver").
- * *why: the lowest card counted in each suit. */
-static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s, tc_mask *why)
+ * *why: the lowest card counted in each suit; *winners: the suits where it counts one. */
+static TC_ALWAYS_INLINE int quick_tricks(const spades_ctx *c, const tc_spades_state *s, int seat,
+                                         tc_mask *why, unsigned *winners)
 {
-    int leader = s->head.to_act, ours = c->base.side >> leader & 1, tricks = 0;
-    tc_mask hand = s->hands[leader], live = 0, ruffers = 0;
+    int ours = c->base.side >> seat & 1, tricks = 0;
+    tc_mask hand = s->hands[seat], live = 0, ruffers = 0;
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
         live |= s->hands[p];
         if ((c->base.side >> p & 1) != ours && (s->hands[p] & c->r->trumps)) ruffers |= tc_bit(p);
     }
+    *winners = 0;
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
         tc_mask cards = c->r->suit_masks[suit], rest = live & cards;
         if (suit == TC_SPADES_SUIT && !s->spades_broken && (hand & ~cards)) continue;
@@ -102,17 +104,42 @@ static inline int quick_tricks(const spades_ctx *c, const tc_spades_state *s, tc
                     run = follow < run ? follow : run;
                 }
         tricks += run;
+        if (run) *winners |= 1u << suit;
         for (rest = live & cards; run > 1; --run) rest &= ~tc_bit(tc_highest(rest));
         if (run) *why |= tc_bit(tc_highest(rest));
     }
     return tricks;
 }
 
+/* The sure tricks of the side to lead: the leader's quick tricks, or its partner's when the
+ * leader can lead a suit in which the partner wins the trick (then the partner is on lead). */
+static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spades_state *s,
+                                              tc_mask *why)
+{
+    int leader = s->head.to_act, mate = (leader + 2) & 3;
+    unsigned winners, mate_winners, leads = 0;
+    int quick = quick_tricks(c, s, leader, why, &winners);
+    if (!c->r->partnerships) return quick;
+    tc_mask hand = s->hands[leader], live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask in = live & c->r->suit_masks[suit];
+        if ((hand & in) && (s->hands[mate] >> tc_highest(in) & 1) &&
+            (suit != TC_SPADES_SUIT || s->spades_broken || !(hand & ~c->r->trumps)))
+            leads |= 1u << suit;
+    }
+    if (!leads) return quick;
+    tc_mask mate_why = 0;
+    int via = quick_tricks(c, s, mate, &mate_why, &mate_winners);
+    if (!(leads & mate_winners) || via <= quick) return quick;
+    *why = mate_why;
+    return via;
+}
+
 /* Tricks each side will surely take with trumps: a player's trumps above every trump of the
  * other side each win a trick of their own; for the valued side (*mine) and the other, with
  * the other side's top trump each depends on (why[1], why[0]). */
-static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, int *mine,
-                                int *theirs, tc_mask *why)
+static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_state *s, int *mine,
+                                          int *theirs, tc_mask *why)
 {
     tc_mask trumps[2] = {0, 0};
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
@@ -132,8 +159,8 @@ static inline void trump_tricks(const spades_ctx *c, const tc_spades_state *s, i
 /* The side's tricks so far plus its sure tricks, and as many more as are left less the other
  * side's sure tricks: trump tricks, and the quick tricks of the side to lead; *why_lo, *why_hi:
  * the cards each bound depends on. */
-static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
-                              int32_t *hi, tc_mask *why_lo, tc_mask *why_hi)
+static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
+                                        int32_t *hi, tc_mask *why_lo, tc_mask *why_hi)
 {
     if (c->objective != TC_SOLVE_TRICKS) return 0;
     int left = TC_SPADES_TRICKS - s->head.tricks_played;
@@ -141,7 +168,7 @@ static inline int game_bounds(const spades_ctx *c, const tc_spades_state *s, int
     *hi = *lo + left;
     if (s->head.trick_len == 0) {
         tc_mask why_quick = 0, why_trumps[2];
-        int mine, theirs, quick = quick_tricks(c, s, &why_quick);
+        int mine, theirs, quick = side_quick_tricks(c, s, &why_quick);
         trump_tricks(c, s, &mine, &theirs, why_trumps);
         *why_lo = why_trumps[1];
         *why_hi = why_trumps[0];
@@ -187,7 +214,8 @@ static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spade
 
 /* Winning ranks (docs/kernels.md, "Solver"): an entry fixes, in each suit, who holds every live
  * card from the lowest card its result depends on up; below it only the lengths count. */
-static inline uint64_t game_fix(const spades_ctx *c, const tc_spades_state *s, tc_mask why)
+static TC_ALWAYS_INLINE uint64_t game_fix(const spades_ctx *c, const tc_spades_state *s,
+                                          tc_mask why)
 {
     (void)c;
     tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3], fixed = 0;
@@ -196,6 +224,21 @@ static inline uint64_t game_fix(const spades_ctx *c, const tc_spades_state *s, t
         if (low) fixed |= in & ~(tc_bit(tc_lowest(low)) - 1);
     }
     return tc_search_pack(fixed, live);
+}
+
+/* The bits that spread entries over buckets (search_spread): the holder of the top live card of
+ * each suit that two seats or more hold (the lengths alone give the holder of any other). */
+static TC_ALWAYS_INLINE uint64_t game_spread(const spades_ctx *c, const tc_spades_state *s)
+{
+    (void)c;
+    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3], top = 0;
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask in = live & tc_suit_mask(suit);
+        int alone = 0;
+        for (int p = 0; p < TC_SPADES_PLAYERS; ++p) alone |= (s->hands[p] & in) == in;
+        if (!alone) top |= tc_bit(tc_highest(in));
+    }
+    return tc_search_pack(top, live);
 }
 
 /* The live cards at the packed positions `fixed` (the inverse of game_fix's packing). */
@@ -236,7 +279,7 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
     return why;
 }
 
-#define RANKS_FROM 6 /* tricks played before the table abstracts ranks (measured best) */
+#define RANKS_FROM 0 /* tricks played before the table abstracts ranks (measured best) */
 
 /* Whether winning ranks apply: the tricks objective, no jokers, ranks ordered as card ids. */
 static int ranks_apply(const spades_ctx *c)
