@@ -133,6 +133,25 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
     return keys;
 }
 
+/* The search order's promise of a card (docs/kernels.md, "Solver"): lead low; following suit,
+ * duck with the highest card under the winner, else win with the lowest; discarding, the
+ * dearest card first while the trick may still go to the other camp, else the cheapest. */
+#define SEARCH_GAME_PROMISE
+static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, int seat, int card,
+                               const uint8_t *keys, int best_key, int winner, int last)
+{
+    (void)last;
+    int rank = tc_rank(card);
+    if (s->head.trick_len == 0) return -rank;
+    if (tc_suit(card) == s->led_suit) return keys[card] > best_key ? -rank : 32 + rank;
+    int value = c->r->values[card],
+        dump = (c->base.side >> winner & 1) != (c->base.side >> seat & 1);
+    for (int i = s->head.trick_len + 1; i < c->players && !(c->base.side >> seat & 1); ++i)
+        dump |= c->base.side >> (s->head.leader + i) % c->players & 1;
+    value = value > 500 ? 500 : value < -500 ? -500 : value;
+    return 64 + (dump ? value : -value) * 16 + rank;
+}
+
 #include "trickcore/search/search.h"
 
 int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve_request request,

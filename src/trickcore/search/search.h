@@ -19,6 +19,7 @@
  *   const uint8_t *game_trick_keys(ctx, s, best_key, winner, last)   in a trick: the trick
  *                                       table's keys for the suit led, the winning key and seat,
  *                                       whether an equal key wins (duplicates "last")
+ * and, defining SEARCH_GAME_PROMISE, game_promise (search_promise's arguments) to order cards.
  * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
  * TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning
  * ranks) adds game_fix, game_unfix, game_why_card and game_spread (spades/solve.c). */
@@ -238,6 +239,14 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
 #else
 #define SEARCH_GAME_BOUNDS(c, s, lo, hi, why_lo, why_hi) \
     ((void)(why_lo), (void)(why_hi), game_bounds(c, s, lo, hi))
+#endif
+
+/* The order's promise of a card: the game's game_promise (same arguments) where it defines
+ * SEARCH_GAME_PROMISE, else search_promise. */
+#ifdef SEARCH_GAME_PROMISE
+#define SEARCH_PROMISE game_promise
+#else
+#define SEARCH_PROMISE SEARCH_NAME(search_promise)
 #endif
 
 #define SEARCH_NAME(f) f##_portable

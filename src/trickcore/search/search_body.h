@@ -66,8 +66,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     for (; moves; moves &= moves - 1) {
         int card = tc_lowest(moves), i = n++;
         score[card] =
-            SEARCH_NAME(search_promise)(c, s, seat, card, keys, best_key, winner, last) * 65536 +
-            history[card];
+            SEARCH_PROMISE(c, s, seat, card, keys, best_key, winner, last) * 65536 + history[card];
         while (i > start && score[cards[i - 1]] < score[card]) {
             cards[i] = cards[i - 1];
             --i;
