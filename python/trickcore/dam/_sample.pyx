@@ -8,12 +8,13 @@ from numpy.random cimport bitgen_t
 from trickcore.core._bitgen cimport bitgen_of
 from trickcore.dam._core cimport KernelRules
 from trickcore.core._csample cimport tc_sample_count
+from trickcore.core._sample cimport sample_rows
 from trickcore.dam._csample cimport (tc_dam_sampler, tc_dam_view, tc_dam_sample_plan,
                                     tc_dam_sample_count, tc_dam_sample_draw)
 
 import numpy as np
 
-from trickcore.core.errors import ArgumentError, error_for_status
+from trickcore.core.errors import error_for_status
 
 
 cdef class DamSampler:
@@ -35,15 +36,13 @@ cdef class DamSampler:
     def draw(self, int64_t count, bit_generator):
         """``count`` deals: an array (count, places) of the card dealt to each place, row i
         never depending on count."""
-        if count < 0:
-            raise ArgumentError(f"the number of samples must be non-negative, not {count}")
-        cards = np.zeros((count, self.c.places), dtype=np.uint8)
+        cards = sample_rows(count, self.c.places, np.uint8)
         if count == 0:
             return cards
         cdef uint8_t[:, ::1] out = cards
         cdef unsigned char[::1] view = self.table
         cdef bitgen_t *rng = bitgen_of(bit_generator)
-        cdef int status
+        cdef int status = 0
         with bit_generator.lock, nogil:
             status = tc_dam_sample_draw(&self.c, <tc_sample_count *>&view[0], rng, count,
                                         &out[0, 0])
