@@ -53,9 +53,7 @@ cdef class DealSampler:
     def draw(self, int64_t count, bit_generator):
         """``count`` deals: an array (count, players) of hand masks, row i never depending on
         count."""
-        if count < 0:
-            raise ArgumentError(f"the number of samples must be non-negative, not {count}")
-        hands = np.zeros((count, self.c.players), dtype=np.uint64)
+        hands = sample_rows(count, self.c.players, np.uint64)
         if count == 0:
             return hands
         cdef uint64_t[:, ::1] out = hands
@@ -64,3 +62,9 @@ cdef class DealSampler:
         with bit_generator.lock, nogil:
             tc_sample_deal_batch(&self.c, <tc_sample_count *>&view[0], rng, count, &out[0, 0])
         return hands
+
+
+cdef object sample_rows(int64_t count, int width, object dtype):
+    if count < 0:
+        raise ArgumentError(f"the number of samples must be non-negative, not {count}")
+    return np.zeros((count, width), dtype=dtype)

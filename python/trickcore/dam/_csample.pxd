@@ -1,8 +1,9 @@
 # C declarations of src/trickcore/dam/sample.h.
-from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
 from numpy.random cimport bitgen_t
 
 from trickcore.core._ccards cimport tc_multiset
+from trickcore.core._csample cimport tc_sample_count
 from trickcore.dam._ckernel cimport tc_dam_rules
 
 cdef extern from "trickcore/dam/sample.h" nogil:
@@ -25,6 +26,9 @@ cdef extern from "trickcore/dam/sample.h" nogil:
         int places
         int hidden
         tc_dam_place place[108]
+        int32_t entries
 
     int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s)
-    int tc_dam_sample_draw(const tc_dam_sampler *s, bitgen_t *rng, int64_t count, uint8_t *cards)
+    int tc_dam_sample_count(const tc_dam_sampler *s, tc_sample_count *table)
+    int tc_dam_sample_draw(const tc_dam_sampler *s, const tc_sample_count *table, bitgen_t *rng,
+                           int64_t count, uint8_t *cards)

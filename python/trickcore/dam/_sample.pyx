@@ -7,17 +7,21 @@ from numpy.random cimport bitgen_t
 
 from trickcore.core._bitgen cimport bitgen_of
 from trickcore.dam._core cimport KernelRules
-from trickcore.dam._csample cimport tc_dam_sampler, tc_dam_view, tc_dam_sample_plan, tc_dam_sample_draw
+from trickcore.core._csample cimport tc_sample_count
+from trickcore.core._sample cimport sample_rows
+from trickcore.dam._csample cimport (tc_dam_sampler, tc_dam_view, tc_dam_sample_plan,
+                                    tc_dam_sample_count, tc_dam_sample_draw)
 
 import numpy as np
 
-from trickcore.core.errors import ArgumentError, error_for_status
+from trickcore.core.errors import error_for_status
 
 
 cdef class DamSampler:
     """The places of one view and the cards that may fill them, planned once, drawn many times."""
 
     cdef tc_dam_sampler c
+    cdef object table  # numpy buffer of the counts (caller-owned memory of the kernel)
 
     @property
     def owners(self):
@@ -32,16 +36,16 @@ cdef class DamSampler:
     def draw(self, int64_t count, bit_generator):
         """``count`` deals: an array (count, places) of the card dealt to each place, row i
         never depending on count."""
-        if count < 0:
-            raise ArgumentError(f"the number of samples must be non-negative, not {count}")
-        cards = np.zeros((count, self.c.places), dtype=np.uint8)
+        cards = sample_rows(count, self.c.places, np.uint8)
         if count == 0:
             return cards
         cdef uint8_t[:, ::1] out = cards
+        cdef unsigned char[::1] view = self.table
         cdef bitgen_t *rng = bitgen_of(bit_generator)
-        cdef int status
+        cdef int status = 0
         with bit_generator.lock, nogil:
-            status = tc_dam_sample_draw(&self.c, rng, count, &out[0, 0])
+            status = tc_dam_sample_draw(&self.c, <tc_sample_count *>&view[0], rng, count,
+                                        &out[0, 0])
         if status != 0:
             raise error_for_status(status, "the view is too constrained to sample from")
         return cards
@@ -65,7 +69,12 @@ def sampler(KernelRules kernel, int seat, int dealer, bint open_hands, int turne
         v.play_seat[i] = player
         v.play_card[i] = card
     cdef DamSampler result = DamSampler.__new__(DamSampler)
+    cdef unsigned char[::1] view
     status = tc_dam_sample_plan(&kernel.c, &v, &result.c)
+    if status == 0:
+        result.table = np.zeros(result.c.entries * sizeof(tc_sample_count), dtype=np.uint8)
+        view = result.table
+        status = tc_dam_sample_count(&result.c, <tc_sample_count *>&view[0])
     if status != 0:
         raise error_for_status(status, f"no deal is consistent with seat {seat}'s view")
     return result

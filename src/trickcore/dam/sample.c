@@ -83,11 +83,12 @@ static int class_of(int card)
     return tc_is_joker(card) ? TC_NUM_SUITS : tc_suit(card);
 }
 
-static unsigned __int128 choose(int n, int k)
+/* Pascal's triangle: binom[n][k] = C(n, k) for k < TC_DAM_SAMPLE_HAND. */
+static void fill_binomials(tc_dam_sampler *s)
 {
-    unsigned __int128 c = 1;
-    for (int i = 1; i <= k; ++i) c = c * (unsigned)(n - k + i) / (unsigned)i;
-    return c;
+    for (int n = 0; n <= TC_DAM_MAX_CARDS; ++n)
+        for (int k = 0; k < TC_DAM_SAMPLE_HAND; ++k)
+            s->binom[n][k] = k == 0 ? 1 : n == 0 ? 0 : s->binom[n - 1][k - 1] + s->binom[n - 1][k];
 }
 
 /* Splits of class k's cards among the hidden hands from the needs `need` (the rest to the
@@ -108,7 +109,7 @@ static int splits(const tc_dam_sampler *s, int k, int i, const int *need, int *a
     int p = s->holder[i], most = s->lacks[p] >> k & 1 ? 0 : left < need[i] ? left : need[i];
     for (a[i] = 0; a[i] <= most; ++a[i]) {
         unsigned __int128 w;
-        if (__builtin_mul_overflow(weight, choose(left, a[i]), &w)) return 0;
+        if (__builtin_mul_overflow(weight, s->binom[left][a[i]], &w)) return 0;
         int rc = splits(s, k, i + 1, need, a, left - a[i], w, sum, pick);
         if (rc != 1) return rc;
     }
@@ -146,11 +147,20 @@ static void count_ways(tc_dam_sampler *s)
     s->counted = states <= TC_DAM_SAMPLE_STATES;
     for (int state = 0; s->counted && state < states; ++state)
         s->ways[TC_DAM_SAMPLE_CLASSES][state] = state == 0;
+    int before[TC_DAM_SAMPLE_CLASSES + 1] = {0}; /* unseen cards of the classes before k */
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) before[k + 1] = before[k] + s->class_size[k];
     for (int k = TC_DAM_SAMPLE_CLASSES - 1; k >= 0 && s->counted; --k)
         for (int state = 0; state < states; ++state) {
             unsigned __int128 sum = 0;
+            int reached = 1, wanted = 0; /* only the needs the sampling reaches, some ways */
             decode(s, state, need);
-            if (!splits(s, k, 0, need, a, s->class_size[k], 1, &sum, 0)) s->counted = 0;
+            for (int h = 0; h < s->holders; ++h) {
+                reached &= need[h] >= s->radix[h] - 1 - before[k];
+                wanted += need[h];
+            }
+            if (reached && wanted <= before[TC_DAM_SAMPLE_CLASSES] - before[k] &&
+                !splits(s, k, 0, need, a, s->class_size[k], 1, &sum, 0))
+                s->counted = 0;
             s->ways[k][state] = sum;
         }
     if (s->counted) {
@@ -234,6 +244,68 @@ static int take(int *left, int card)
     return 1;
 }
 
+/* Compositions of m cards into q classes. */
+static int compositions(const tc_dam_sampler *s, int m, int q)
+{
+    return (int)s->binom[m + q - 1][q - 1];
+}
+
+/* The index of the held classes v (q of them, m cards) among the compositions, in lexicographic
+ * order: the table's layout per step. */
+static int rank(const tc_dam_sampler *s, int q, int m, const int *v)
+{
+    int at = 0;
+    for (int i = 0; i < q - 1; ++i) {
+        at += s->rank_at[q - i][m][v[i]];
+        m -= v[i];
+    }
+    return at;
+}
+
+/* Seat p's classes and its steps backward from the view: a place when it was got after the
+ * next play to undo, else that play. The counted span ends after the earliest play showing a
+ * void, or sooner where the counts could pass 2^124; later plays' voids are checked. */
+static void plan_history(tc_dam_sampler *s, int p)
+{
+    int voided = 0, k = s->count[p] - 1, held = s->count[p] - s->plays[p], step = 0;
+    for (int j = 0; j < s->plays[p]; ++j) voided |= s->play_voids[p][j];
+    s->classes[p] = 0;
+    for (int c = 0; c < TC_NUM_SUITS; ++c)
+        if (voided >> c & 1) s->klass[p][c] = (uint8_t)s->classes[p]++;
+    for (int c = 0; c < TC_DAM_SAMPLE_CLASSES; ++c)
+        if (c == TC_NUM_SUITS || !(voided >> c & 1)) s->klass[p][c] = (uint8_t)s->classes[p];
+    s->classes[p]++;
+    s->span[p] = 0;
+    for (int j = s->plays[p] - 1; j >= 0; ++step) {
+        s->step_size[p][step] = (uint8_t)held;
+        if (s->place[s->order[p][k]].avail > s->play_trick[p][j]) {
+            s->step_play[p][step] = -1;
+            s->step_place[p][step] = s->order[p][k--];
+            held--;
+        } else {
+            s->step_play[p][step] = (int8_t)j;
+            if (s->play_voids[p][j]) s->span[p] = step + 1;
+            j--;
+            held++;
+        }
+    }
+    s->steps[p] = step;
+    unsigned __int128 most = 1, limit = (unsigned __int128)1 << 124;
+    for (step = 0; step < s->span[p]; ++step) {
+        int size = s->step_size[p][step];
+        if (s->step_play[p][step] < 0 && most > limit / (unsigned)size) break;
+        if (s->step_play[p][step] < 0) most *= (unsigned)size;
+        s->step_at[p][step] = s->entries;
+        s->entries += compositions(s, size, s->classes[p]);
+    }
+    s->span[p] = step;
+    s->checked[p] = 0;
+    for (; step < s->steps[p]; ++step) {
+        int j = s->step_play[p][step];
+        if (j >= 0 && s->play_voids[p][j] && s->checked[p] <= j) s->checked[p] = j + 1;
+    }
+}
+
 int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s)
 {
     int n = r->players, h = r->hand_size;
@@ -241,6 +313,7 @@ int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampl
         return TC_ERR_ARGUMENT;
     s->players = n;
     s->hand_size = h;
+    fill_binomials(s);
     s->hidden = v->open_hands ? 1 << v->seat : ((1 << n) - 1) & ~(1 << v->seat);
     int rc = replay(r, v, s);
     if (rc != TC_OK) return rc;
@@ -255,7 +328,6 @@ int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampl
                    s->place[s->order[p][deadline]].avail <= s->play_trick[p][j])
                 ++deadline;
             if (deadline <= j || !take(left, s->play_card[p][j])) return TC_ERR_ARGUMENT;
-            s->prefix[p][j] = (uint8_t)deadline;
         }
         if (s->hidden >> p & 1) continue;
         if (tc_multiset_size(v->hands[p]) != held) return TC_ERR_ARGUMENT;
@@ -284,109 +356,247 @@ int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampl
         if (s->hidden >> p & 1) room += s->count[p] - s->plays[p];
     if (room != unseen) return TC_ERR_ARGUMENT;
     count_ways(s);
+    for (int q = 2; q <= TC_DAM_SAMPLE_CLASSES; ++q)
+        for (int m = 0; m < TC_DAM_SAMPLE_HAND; ++m)
+            for (int x = 0, at = 0; x <= m; at += compositions(s, m - x, q - 1), ++x)
+                s->rank_at[q][m][x] = at;
+    s->entries = n;
+    for (int p = 0; p < n; ++p) plan_history(s, p);
     return TC_OK;
 }
 
-/* Deals seat p's plays to its places uniformly among the ways each is got before its trick:
- * the j-th play takes a place of the growing prefix, order[0..j) the earlier ones. */
-static void place_plays(const tc_dam_sampler *s, int p, tc_draw8 *d, uint8_t *order, uint8_t *cards)
+/* The ways to finish seat p's counted span from step `step` with held classes v; 1 past it. */
+static tc_sample_count ways_at(const tc_dam_sampler *s, const tc_sample_count *table, int p,
+                               int step, const int *v)
 {
-    for (int k = 0; k < s->count[p]; ++k) order[k] = s->order[p][k];
-    for (int j = 0; j < s->plays[p]; ++j) {
-        int at = j + tc_draw8_below(d, (uint32_t)(s->prefix[p][j] - j));
-        uint8_t t = order[at];
-        order[at] = order[j];
-        order[j] = t;
-        cards[t] = s->play_card[p][j];
-    }
+    if (step >= s->span[p]) return 1;
+    return table[s->step_at[p][step] + rank(s, s->classes[p], s->step_size[p][step], v)];
 }
 
-/* The referee's verdict on seat p's places: each play held when made, no card of a suit the
- * seat showed it lacked held at that trick. */
-static int legal_history(const tc_dam_sampler *s, int p, const uint8_t *cards)
+/* What seat p's step gives from held classes v: a place takes a card of any class (v[k] ways
+ * for class k); a play puts its card back, none when the hand then shows a void wrongly. */
+static tc_sample_count step_ways(const tc_dam_sampler *s, const tc_sample_count *table, int p,
+                                 int step, int *v)
 {
-    int held[TC_NUM_CARD_IDS] = {0}, suits[TC_NUM_SUITS] = {0}, got = 0;
-    for (int j = 0; j < s->plays[p]; ++j) {
+    int j = s->step_play[p][step];
+    tc_sample_count sum = 0;
+    if (j >= 0) {
+        int k = s->klass[p][class_of(s->play_card[p][j])], lacking = 0;
+        v[k]++;
+        for (int suit = 0; suit < TC_NUM_SUITS; ++suit)
+            if (s->play_voids[p][j] >> suit & 1) lacking |= v[s->klass[p][suit]];
+        if (!lacking) sum = ways_at(s, table, p, step + 1, v);
+        v[k]--;
+        return sum;
+    }
+    for (int k = 0; k < s->classes[p]; ++k)
+        if (v[k]) {
+            v[k]--;
+            sum += (unsigned)(v[k] + 1) * ways_at(s, table, p, step + 1, v);
+            v[k]++;
+        }
+    return sum;
+}
+
+/* Stores step_ways for every held classes (i.. of them left, `left` cards) in rank order. */
+static void fill(const tc_dam_sampler *s, tc_sample_count *table, int p, int step, int i, int left,
+                 int *v, int32_t *at)
+{
+    if (i == s->classes[p] - 1) {
+        v[i] = left;
+        table[(*at)++] = step_ways(s, table, p, step, v);
+        return;
+    }
+    for (v[i] = 0; v[i] <= left; ++v[i]) fill(s, table, p, step, i + 1, left - v[i], v, at);
+}
+
+/* The largest ways from the view over the held classes (the rest, `left` cards) at most `most`. */
+static tc_sample_count largest(const tc_dam_sampler *s, const tc_sample_count *table, int p, int i,
+                               int left, int *v, const int *most)
+{
+    if (i == s->classes[p] - 1) {
+        v[i] = left;
+        return left <= most[i] ? ways_at(s, table, p, 0, v) : 0;
+    }
+    tc_sample_count best = 0;
+    for (v[i] = 0; v[i] <= left && v[i] <= most[i]; ++v[i]) {
+        tc_sample_count w = largest(s, table, p, i + 1, left - v[i], v, most);
+        if (w > best) best = w;
+    }
+    return best;
+}
+
+int tc_dam_sample_count(const tc_dam_sampler *s, tc_sample_count *table)
+{
+    int n = s->players, v[TC_DAM_SAMPLE_CLASSES];
+    for (int p = 0; p < n; ++p) {
+        for (int step = s->span[p] - 1; step >= 0; --step) {
+            int32_t at = s->step_at[p][step];
+            fill(s, table, p, step, 0, s->step_size[p][step], v, &at);
+        }
+        int most[TC_DAM_SAMPLE_CLASSES] = {0}, group = s->hidden >> p & 1 ? n : p;
+        for (int i = 0; i < s->pool_size[group]; ++i)
+            most[s->klass[p][class_of(s->pool[group][i])]]++;
+        table[p] = largest(s, table, p, 0, s->count[p] - s->plays[p], v, most);
+        if (!table[p]) return TC_ERR_ARGUMENT;
+    }
+    return TC_OK;
+}
+
+/* Up to two items of each card in a group's proposal: (seat, play index or -1 pooled, place). */
+typedef struct {
+    int8_t seat[TC_NUM_CARD_IDS][2], play[TC_NUM_CARD_IDS][2];
+    uint8_t at[TC_NUM_CARD_IDS][2], count[TC_NUM_CARD_IDS];
+} copies;
+
+static void note(copies *w, int card, int seat, int play, int at)
+{
+    int m = w->count[card]++;
+    w->seat[card][m] = (int8_t)seat;
+    w->play[card][m] = (int8_t)play;
+    w->at[card][m] = (uint8_t)at;
+}
+
+/* Whether seat p's held cards now (end[0..m), by class) pass the acceptance that makes their
+ * weight the ways of its history: with probability ways / the seat's largest ways. */
+static int keeps(const tc_dam_sampler *s, const tc_sample_count *table, int p, const uint8_t *end,
+                 int m, tc_draw8 *d)
+{
+    int v[TC_DAM_SAMPLE_CLASSES] = {0};
+    if (s->span[p] == 0) return 1;
+    for (int i = 0; i < m; ++i) v[s->klass[p][class_of(end[i])]]++;
+    tc_sample_count ways = ways_at(s, table, p, 0, v);
+    return ways == table[p] || below(d->rng, table[p]) < ways;
+}
+
+/* A seat's held cards by class, each with its play index (-1: held now). */
+typedef struct {
+    uint8_t card[TC_DAM_SAMPLE_CLASSES][TC_DAM_SAMPLE_HAND];
+    int8_t play[TC_DAM_SAMPLE_CLASSES][TC_DAM_SAMPLE_HAND];
+    int v[TC_DAM_SAMPLE_CLASSES], size;
+} held;
+
+static void hold(const tc_dam_sampler *s, int p, held *h, int card, int play)
+{
+    int k = s->klass[p][class_of(card)];
+    h->card[k][h->v[k]] = (uint8_t)card;
+    h->play[k][h->v[k]++] = (int8_t)play;
+    h->size++;
+}
+
+/* Gives place `at` seat p's held card i of class k (a uniform one when k < 0). */
+static void give(held *h, int k, int i, int p, int at, tc_draw8 *d, uint8_t *cards, copies *w)
+{
+    if (k < 0)
+        for (k = 0, i = (int)tc_draw8_below(d, (uint32_t)h->size); i >= h->v[k]; ++k) i -= h->v[k];
+    cards[at] = h->card[k][i];
+    note(w, h->card[k][i], p, h->play[k][i], at);
+    h->v[k]--;
+    h->size--;
+    h->card[k][i] = h->card[k][h->v[k]];
+    h->play[k][i] = h->play[k][h->v[k]];
+}
+
+/* Seat p's places from its held cards now (end[0..m)), backward: a counted step takes a class
+ * with probability its share of the ways, then one of its cards uniformly; past the span, and
+ * the places left at the end, a held card uniformly. */
+static void history(const tc_dam_sampler *s, const tc_sample_count *table, int p, tc_draw8 *d,
+                    const uint8_t *end, int m, uint8_t *cards, copies *w)
+{
+    held h = {.size = 0};
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) h.v[k] = 0;
+    for (int i = 0; i < m; ++i) hold(s, p, &h, end[i], -1);
+    for (int step = 0; step < s->steps[p]; ++step) {
+        int j = s->step_play[p][step], k = -1;
+        if (j >= 0) {
+            hold(s, p, &h, s->play_card[p][j], j);
+            continue;
+        }
+        if (step < s->span[p]) {
+            tc_sample_count pick = below(d->rng, ways_at(s, table, p, step, h.v)), sum = 0;
+            do {
+                ++k;
+                if (!h.v[k]) continue;
+                h.v[k]--;
+                sum += (unsigned)(h.v[k] + 1) * ways_at(s, table, p, step + 1, h.v);
+                h.v[k]++;
+            } while (sum <= pick);
+        }
+        give(&h, k, k < 0 ? 0 : (int)tc_draw8_below(d, (uint32_t)h.v[k]), p, s->step_place[p][step],
+             d, cards, w);
+    }
+    while (h.size > 0) give(&h, -1, 0, p, s->order[p][h.size - 1], d, cards, w);
+}
+
+/* The voids the counts left out: no card of a suit seat p showed lacking at a play before
+ * s->checked[p] held then. */
+static int voids_kept(const tc_dam_sampler *s, int p, const uint8_t *cards)
+{
+    int suits[TC_NUM_SUITS] = {0}, got = 0;
+    for (int j = 0; j < s->checked[p]; ++j) {
         int trick = s->play_trick[p][j], card = s->play_card[p][j];
         for (; got < s->count[p] && s->place[s->order[p][got]].avail <= trick; ++got) {
             int c = cards[s->order[p][got]];
-            held[c]++;
             if (!tc_is_joker(c)) suits[tc_suit(c)]++;
         }
         for (int suit = 0; suit < TC_NUM_SUITS; ++suit)
             if ((s->play_voids[p][j] >> suit & 1) && suits[suit]) return 0;
-        if (!held[card]) return 0;
-        held[card]--;
         if (!tc_is_joker(card)) suits[tc_suit(card)]--;
     }
     return 1;
 }
-
-/* Whether seat p's play j may lie at the group's place `at` (a pooled card, j < 0, at any place
- * of its group but in a hand lacking its suit for good). */
-static int may_lie(const tc_dam_sampler *s, int p, int j, int card, int at)
+/* Whether seat p's play j may lie at the group's place `at` (a pooled card, j < 0, anywhere:
+ * the exchange keeps the history legal). */
+static int may_lie(const tc_dam_sampler *s, int p, int j, int at)
 {
-    int owner = s->place[at].owner;
-    if (j < 0) return owner < 0 || !(s->lacks[owner] >> class_of(card) & 1);
-    return owner == p && s->place[at].avail <= s->play_trick[p][j];
+    return j < 0 || (s->place[at].owner == p && s->place[at].avail <= s->play_trick[p][j]);
 }
 
 /* One proposal for the places of `group` (a seen seat p, or s->players: the hidden seats and the
  * pile): 1 when accepted. */
-static int propose(const tc_dam_sampler *s, int group, tc_draw8 *d, uint8_t *cards)
+static int propose(const tc_dam_sampler *s, const tc_sample_count *table, int group, tc_draw8 *d,
+                   uint8_t *cards)
 {
-    uint8_t order[TC_DAM_MAX_CARDS], free[TC_DAM_MAX_CARDS], pool[TC_DAM_MAX_CARDS];
-    int n = s->players, room = 0;
-    /* whose[c]: up to two items with card c: (seat, play index or -1 pooled, place) */
-    int8_t who_seat[TC_NUM_CARD_IDS][2], who_play[TC_NUM_CARD_IDS][2];
-    uint8_t who_at[TC_NUM_CARD_IDS][2], items[TC_NUM_CARD_IDS] = {0};
-    for (int p = 0; p < n; ++p) {
-        if (group == n ? !(s->hidden >> p & 1) : p != group) continue;
-        place_plays(s, p, d, order, cards);
-        for (int j = 0; j < s->plays[p]; ++j) {
-            int c = s->play_card[p][j], k = items[c]++;
-            who_seat[c][k] = (int8_t)p;
-            who_play[c][k] = (int8_t)j;
-            who_at[c][k] = order[j];
-        }
-        for (int k = s->plays[p]; k < s->count[p]; ++k) free[room++] = order[k];
-    }
-    if (group == n)
-        for (int i = 0; i < s->pile_free; ++i) free[room++] = s->pile_place[i];
+    uint8_t pool[TC_DAM_MAX_CARDS];
+    int n = s->players, room = 0, start = 0;
+    copies w;
+    for (int c = 0; c < TC_NUM_CARD_IDS; ++c) w.count[c] = 0;
+    for (int p = 0; p < n; ++p)
+        if (group == n ? s->hidden >> p & 1 : p == group) room += s->count[p] - s->plays[p];
     if (group == n) {
-        deal_unseen(s, d, room, pool);
+        deal_unseen(s, d, room + s->pile_free, pool);
     } else {
         for (int i = 0; i < room; ++i) pool[i] = s->pool[group][i];
-        shuffle(d, pool, room);
     }
-    for (int i = 0; i < room; ++i) {
-        int c = pool[i], m = items[c]++;
-        cards[free[i]] = pool[i];
-        who_seat[c][m] = -1;
-        who_play[c][m] = -1;
-        who_at[c][m] = free[i];
+    for (int p = 0; p < n; ++p) {
+        if (group == n ? !(s->hidden >> p & 1) : p != group) continue;
+        int m = s->count[p] - s->plays[p];
+        if (group == n && !keeps(s, table, p, pool + start, m, d)) return 0;
+        history(s, table, p, d, pool + start, m, cards, &w);
+        if (!voids_kept(s, p, cards)) return 0;
+        start += m;
+    }
+    for (int i = 0; group == n && i < s->pile_free; ++i) {
+        cards[s->pile_place[i]] = pool[start + i];
+        note(&w, pool[start + i], -1, -1, s->pile_place[i]);
     }
     if (s->pinned >= 0) {
         int owner = s->place[s->pinned].owner;
         int mine = owner >= 0 && (group == n ? s->hidden >> owner & 1 : owner == group);
         if (mine && cards[s->pinned] != s->pinned_card) return 0;
     }
-    for (int p = 0; p < n; ++p) {
-        if (group == n ? !(s->hidden >> p & 1) : p != group) continue;
-        if (!legal_history(s, p, cards)) return 0;
-    }
     /* Two items of one card that could trade places make the same deal twice: keep half. */
     for (int c = 0; c < TC_NUM_CARD_IDS; ++c) {
-        if (items[c] < 2 || (who_play[c][0] < 0 && who_play[c][1] < 0)) continue;
-        int p0 = who_seat[c][0], p1 = who_seat[c][1];
-        if (may_lie(s, p0, who_play[c][0], c, who_at[c][1]) &&
-            may_lie(s, p1, who_play[c][1], c, who_at[c][0]) && tc_draw8_below(d, 2))
+        if (w.count[c] < 2 || (w.play[c][0] < 0 && w.play[c][1] < 0)) continue;
+        if (may_lie(s, w.seat[c][0], w.play[c][0], w.at[c][1]) &&
+            may_lie(s, w.seat[c][1], w.play[c][1], w.at[c][0]) && tc_draw8_below(d, 2))
             return 0;
     }
     return 1;
 }
 
-int tc_dam_sample_draw(const tc_dam_sampler *s, bitgen_t *rng, int64_t count, uint8_t *cards)
+int tc_dam_sample_draw(const tc_dam_sampler *s, const tc_sample_count *table, bitgen_t *rng,
+                       int64_t count, uint8_t *cards)
 {
     tc_draw8 d;
     tc_draw8_init(&d, rng);
@@ -396,7 +606,7 @@ int tc_dam_sample_draw(const tc_dam_sampler *s, bitgen_t *rng, int64_t count, ui
         for (int group = 0; group <= s->players; ++group) {
             if (group < s->players && (s->hidden >> group & 1)) continue;
             int64_t tries = 0;
-            while (!propose(s, group, &d, cards))
+            while (!propose(s, table, group, &d, cards))
                 if (++tries == TC_DAM_SAMPLE_MAX_TRIES) return TC_ERR_TOO_LONG;
         }
     }

@@ -7,10 +7,13 @@
 #error "the sampler's exact counts need a 128-bit integer type"
 #endif
 
+#include "trickcore/core/sample.h"
 #include "trickcore/dam/dam.h"
 
-#define TC_DAM_SAMPLE_CLASSES (TC_NUM_SUITS + 1) /* the unseen cards by suit, jokers last */
-#define TC_DAM_SAMPLE_STATES 2744                /* needs of three hidden hands: 14^3 */
+#define TC_DAM_SAMPLE_CLASSES (TC_NUM_SUITS + 1)   /* the unseen cards by suit, jokers last */
+#define TC_DAM_SAMPLE_STATES 2744                  /* needs of three hidden hands: 14^3 */
+#define TC_DAM_SAMPLE_HAND 14                      /* cards one hand holds at a time: 0..13 */
+#define TC_DAM_SAMPLE_STEPS (2 * TC_DAM_MAX_CARDS) /* a seat's places and plays */
 
 /* Proposals tried for one sample before giving up (TC_ERR_TOO_LONG). */
 #define TC_DAM_SAMPLE_MAX_TRIES (INT64_C(1) << 22)
@@ -46,7 +49,21 @@ typedef struct {
     uint8_t play_card[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS];
     int8_t play_trick[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS];
     uint8_t play_voids[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS]; /* suits shown lacking at it */
-    uint8_t prefix[TC_DAM_MAX_PLAYERS][TC_DAM_MAX_CARDS];     /* places held by the j-th play */
+    /* Each seat's history backward from the view (docs/kernels.md): steps undoing a play or
+     * giving a place a held card; per step the cards held before it and the offset of its
+     * counts by class (one class per suit the seat ever showed lacking, one for the rest)
+     * of the held cards. Steps from `span` on are uncounted; the voids of plays before
+     * `checked` are checked instead. */
+    int classes[TC_DAM_MAX_PLAYERS];
+    uint8_t klass[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_CLASSES]; /* of each suit class */
+    int steps[TC_DAM_MAX_PLAYERS], span[TC_DAM_MAX_PLAYERS], checked[TC_DAM_MAX_PLAYERS];
+    int8_t step_play[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_STEPS]; /* or -1: a place */
+    uint8_t step_place[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_STEPS];
+    uint8_t step_size[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_STEPS];
+    int32_t step_at[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_STEPS];
+    int32_t entries; /* the table: first each seat's largest count of a hand now, then steps */
+    uint64_t binom[TC_DAM_MAX_CARDS + 1][TC_DAM_SAMPLE_HAND];
+    int32_t rank_at[TC_DAM_SAMPLE_CLASSES + 1][TC_DAM_SAMPLE_HAND][TC_DAM_SAMPLE_HAND];
     int pool_size[TC_DAM_MAX_PLAYERS + 1]; /* [p]: seat p's known cards; [players]: */
     uint8_t pool[TC_DAM_MAX_PLAYERS + 1][TC_DAM_MAX_CARDS]; /* the unseen cards */
     int pile_free; /* undrawn pile places the unseen fill */
@@ -65,9 +82,14 @@ typedef struct {
 /* Plans the sampler of a view: TC_OK, or TC_ERR_ARGUMENT for a view no deal gives. */
 int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s);
 
+/* Fills the plan's table of counts (s->entries of them, caller memory): TC_OK, or
+ * TC_ERR_ARGUMENT when a seat's history cannot be. */
+int tc_dam_sample_count(const tc_dam_sampler *s, tc_sample_count *table);
+
 /* `count` deals, each the card dealt to every place: cards[i * s->places + place]. Deal i
  * depends only on the stream and i. TC_ERR_TOO_LONG when TC_DAM_SAMPLE_MAX_TRIES proposals of
  * one deal all fail. */
-int tc_dam_sample_draw(const tc_dam_sampler *s, bitgen_t *rng, int64_t count, uint8_t *cards);
+int tc_dam_sample_draw(const tc_dam_sampler *s, const tc_sample_count *table, bitgen_t *rng,
+                       int64_t count, uint8_t *cards);
 
 #endif
