@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--bot", choices=("pimc", "ismcts"), default="pimc")
     parser.add_argument("--games", default="svarta-maja,spardame,spades")
     parser.add_argument("--opponents", default="rule")
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=200, help="0: the timing only")
     parser.add_argument("--worlds", type=int, default=64)
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--timing-deals", type=int, default=5)
@@ -65,7 +65,7 @@ def main() -> None:
         times = decision_times(game, BOTS[args.bot](seed=0, name=args.bot), args.timing_deals)
         print(f"{game:12} {args.bot} {budget}: {1000 * np.mean(times):.1f} ms per card "
               f"(max {1000 * max(times):.1f}) over {len(times)} decisions", flush=True)
-        for opponent in args.opponents.split(","):
+        for opponent in args.opponents.split(",") if args.deals else ():
             start = time.perf_counter()
             with ProcessPoolExecutor(args.processes) as pool:
                 result = arena(game, [args.bot, opponent, args.bot, opponent], deals=args.deals,
