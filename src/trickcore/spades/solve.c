@@ -279,6 +279,68 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
     return why;
 }
 
+/* The highest trick key `seat` can play to a trick led in `led` (following suit if it can). */
+static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int seat, int led,
+                              const uint8_t *keys)
+{
+    tc_mask hand = s->hands[seat], follow = hand & c->r->suit_masks[led];
+    int best = 0;
+    for (tc_mask can = follow ? follow : hand; can; can &= can - 1)
+        best = keys[tc_lowest(can)] > best ? keys[tc_lowest(can)] : best;
+    return best;
+}
+
+/* A lead's promise: low to a partner's top card, then the leader's top run, then low to a
+ * partner's ruff, else high; suits an enemy can ruff last (docs/kernels.md, "Solver"). */
+static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
+                               int rank)
+{
+    int led = c->r->trick.suit[card], ours = c->base.side >> seat & 1, ruff = 0, mate_ruff = 0;
+    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    tc_mask in = live & c->r->suit_masks[led], hand = s->hands[seat];
+    for (int p = 0; p < TC_SPADES_PLAYERS && !(c->r->trumps >> card & 1); ++p)
+        if (p != seat && !(s->hands[p] & in) && (s->hands[p] & c->r->trumps)) {
+            if ((c->base.side >> p & 1) != ours)
+                ruff = 1;
+            else
+                mate_ruff = 1;
+        }
+    int top = tc_highest(in), holder = 0;
+    while (!(s->hands[holder] >> top & 1)) ++holder;
+    if (holder == seat && !(in & ~hand & tc_above(card))) return ruff ? 10 + rank : 70 + rank;
+    if (holder != seat && (c->base.side >> holder & 1) == ours) return ruff ? -rank : 80 - rank;
+    if (mate_ruff && !ruff) return 60 - rank;
+    return ruff ? -20 + rank : 20 + rank;
+}
+
+/* How promising a card looks (search order, docs/kernels.md): leads as lead_promise; following,
+ * play low under a partner's winner no later enemy can beat, else the cheapest card no later
+ * enemy can beat, else low (third hand: the cheapest card above the winner); ruffs last. */
+#define SEARCH_GAME_PROMISE
+static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
+                               const uint8_t *keys, int best_key, int winner, int last)
+{
+    (void)last;
+    int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
+    if (s->head.trick_len == 0) return lead_promise(c, s, seat, card, rank);
+    int ours = c->base.side >> seat & 1, threat = 0, mate_after = 0;
+    for (int i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
+        int q = (s->head.leader + i) & 3, k;
+        if ((c->base.side >> q & 1) == ours) {
+            mate_after = 1;
+        } else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > threat) {
+            threat = k;
+        }
+    }
+    int off = !(c->r->suit_masks[s->led_suit] >> card & 1),
+        trump = off && (c->r->trumps >> card & 1);
+    int beats = keys[card] > best_key;
+    if ((c->base.side >> winner & 1) == ours && best_key > threat) return (trump ? -20 : 40) - rank;
+    if (beats && keys[card] > threat) return 60 - rank;
+    if (beats && !mate_after) return 30 - rank;
+    return (trump ? -20 : 20) - rank;
+}
+
 #define RANKS_FROM 0 /* tricks played before the table abstracts ranks (measured best) */
 
 /* Whether winning ranks apply: the tricks objective, no jokers, ranks ordered as card ids. */
