@@ -111,15 +111,23 @@ static TC_ALWAYS_INLINE int quick_tricks(const spades_ctx *c, const tc_spades_st
     return tricks;
 }
 
-/* The sure tricks of the side to lead: the leader's quick tricks, or its partner's when the
- * leader can lead a suit in which the partner wins the trick (then the partner is on lead). */
+#ifndef TC_SPADES_PARTNER_QUICK
+#define TC_SPADES_PARTNER_QUICK 1 /* 0: only the leader's own quick tricks (to compare) */
+#endif
+#ifndef TC_SPADES_COMBINED_QUICK
+#define TC_SPADES_COMBINED_QUICK 1 /* 0: the leader's or the partner's, never both */
+#endif
+
+/* The sure tricks of the side to lead: the leader's quick tricks plus its partner's when the
+ * leader can lead a suit the partner wins and the partner has a card to spare on each of the
+ * leader's; else the larger of the two (docs/kernels.md, "Solver"). */
 static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spades_state *s,
                                               tc_mask *why)
 {
     int leader = s->head.to_act, mate = (leader + 2) & 3;
     unsigned winners, mate_winners, leads = 0;
     int quick = quick_tricks(c, s, leader, why, &winners);
-    if (!c->r->partnerships) return quick;
+    if (!c->r->partnerships || !TC_SPADES_PARTNER_QUICK) return quick;
     tc_mask hand = s->hands[leader], live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
         tc_mask in = live & c->r->suit_masks[suit];
@@ -130,7 +138,12 @@ static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spad
     if (!leads) return quick;
     tc_mask mate_why = 0;
     int via = quick_tricks(c, s, mate, &mate_why, &mate_winners);
-    if (!(leads & mate_winners) || via <= quick) return quick;
+    if (!(leads & mate_winners)) return quick;
+    if (TC_SPADES_COMBINED_QUICK && tc_popcount(s->hands[mate]) - via >= quick) {
+        *why |= mate_why; /* the leader cashes first, the partner discards its other cards */
+        return quick + via;
+    }
+    if (via <= quick) return quick;
     *why = mate_why;
     return via;
 }
