@@ -292,15 +292,14 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
     return why;
 }
 
-/* The highest trick key `seat` can play to a trick led in `led` (following suit if it can). */
+/* About the highest trick key `seat` can play to a trick led in `led`: its top card of the
+ * suit, else its top trump (for the order only: jokers may rank otherwise). */
 static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int seat, int led,
                               const uint8_t *keys)
 {
     tc_mask hand = s->hands[seat], follow = hand & c->r->suit_masks[led];
-    int best = 0;
-    for (tc_mask can = follow ? follow : hand; can; can &= can - 1)
-        best = keys[tc_lowest(can)] > best ? keys[tc_lowest(can)] : best;
-    return best;
+    tc_mask can = follow ? follow : hand & c->r->trumps;
+    return can ? keys[tc_highest(can)] : 0;
 }
 
 /* A lead's promise: low to a partner's top card, then the leader's top run, then low to a
