@@ -327,7 +327,7 @@ static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, in
 
 /* How promising a card looks (search order, docs/kernels.md): leads as lead_promise; following,
  * play low under a partner's winner no later enemy can beat, else the cheapest card no later
- * enemy can beat, else low (third hand: the cheapest card above the winner); ruffs last. */
+ * enemy can beat, else low (third hand: the cheapest card above an enemy winner); ruffs last. */
 #define SEARCH_GAME_PROMISE
 static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
                                const uint8_t *keys, int best_key, int winner, int last)
@@ -347,9 +347,10 @@ static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, in
     int off = !(c->r->suit_masks[s->led_suit] >> card & 1),
         trump = off && (c->r->trumps >> card & 1);
     int beats = keys[card] > best_key;
-    if ((c->base.side >> winner & 1) == ours && best_key > threat) return (trump ? -20 : 40) - rank;
+    int mine = (c->base.side >> winner & 1) == ours;
+    if (mine && best_key > threat) return (trump ? -20 : 40) - rank;
     if (beats && keys[card] > threat) return 60 - rank;
-    if (beats && !mate_after) return 30 - rank;
+    if (beats && !mate_after && !mine) return 30 - rank;
     return (trump ? -20 : 20) - rank;
 }
 
