@@ -253,6 +253,38 @@ def test_nil_covered_by_partner(solve: Engine) -> None:
     assert solve(deal).values == tricks.values  # "tricks" is the default objective
 
 
+# -- Spades: sure tricks that only the partner holds -----------------------------------------
+
+# Dealer 3, so seat 0 leads, and wins eight of the first nine tricks with seat 2 (every spade
+# goes); then seat 0 leads with no top card, and seat 2 holds A♥ K♥.
+PARTNER_QUICK = [
+    "2H 3H QC 2D 2C 8S JH JS JC 9C QD 5S QS",
+    "4H 5H AC 3D 4C JD 6D KC 8C TH 8D 2S 7S",
+    "AH KH 4D 5D 5C 6S 7D AS 4S 9S KS 7C QH",
+    "6H 7H KD AD 9H 6C 3S TS 3C 8H TC 9D TD",
+]
+PARTNER_QUICK_PLAY = ("2C 8C 7C TC 8H JH TH QH 5C 6C 9C 4C QD 8D 7D 9D JC KC KS 3C AS TS 8S 7S "
+                      "4S 3S QS 2S 5S JD 6S 9H 9S TD JS 6D")
+
+
+def test_partner_quick_tricks(solve: Engine) -> None:
+    """Seat 0 leads from Q♣ 2♦ 2♥ 3♥ with 8 tricks in for its side (4 + 4); seat 1 holds A♣
+    3♦ 4♥ 5♥, seat 2 4♦ 5♦ K♥ A♥, seat 3 K♦ A♦ 6♥ 7♥. No spade is left. The side's only sure
+    tricks are seat 2's A♥ K♥, reached by a heart lead (the partner part of the Spades bound).
+
+    - 2♥ or 3♥: seat 2 wins A♥ and K♥, then seat 3 wins both diamonds: 10.
+    - 2♦: seat 3 wins A♦ and K♦ and must lead a heart into A♥ K♥: 10.
+    - Q♣: A♣ wins; seat 1 leads 3♦, seat 3 wins A♦ and K♦, seat 2 only the last trick: 9."""
+    deal = spades.Deal(spades.Rules.standard(), PARTNER_QUICK, dealer=3)
+    while deal.phase == "bid":
+        deal.bid(deal.policy_bid())
+    deal = play(deal, PARTNER_QUICK_PLAY)
+    assert deal.to_act == 0 and deal.tricks_won == (4, 0, 4, 1)
+    answer = solve(deal, "tricks")
+    assert answer.values == cards({"2H": 10, "3H": 10, "2D": 10, "QC": 9})
+    assert answer.value == 10 and answer.best == card_set("2H", "3H", "2D")
+
+
 # -- Dam: identical cards and the turned trump ----------------------------------------------
 
 

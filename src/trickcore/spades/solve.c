@@ -111,15 +111,23 @@ static TC_ALWAYS_INLINE int quick_tricks(const spades_ctx *c, const tc_spades_st
     return tricks;
 }
 
-/* The sure tricks of the side to lead: the leader's quick tricks, or its partner's when the
- * leader can lead a suit in which the partner wins the trick (then the partner is on lead). */
+#ifndef TC_SPADES_PARTNER_QUICK
+#define TC_SPADES_PARTNER_QUICK 1 /* 0: only the leader's own quick tricks (to compare) */
+#endif
+#ifndef TC_SPADES_COMBINED_QUICK
+#define TC_SPADES_COMBINED_QUICK 1 /* 0: the leader's or the partner's, never both */
+#endif
+
+/* The sure tricks of the side to lead: the leader's quick tricks plus its partner's when the
+ * leader can lead a suit the partner wins and the partner has a card to spare on each of the
+ * leader's; else the larger of the two (docs/kernels.md, "Solver"). */
 static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spades_state *s,
                                               tc_mask *why)
 {
     int leader = s->head.to_act, mate = (leader + 2) & 3;
     unsigned winners, mate_winners, leads = 0;
     int quick = quick_tricks(c, s, leader, why, &winners);
-    if (!c->r->partnerships) return quick;
+    if (!c->r->partnerships || !TC_SPADES_PARTNER_QUICK) return quick;
     tc_mask hand = s->hands[leader], live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
         tc_mask in = live & c->r->suit_masks[suit];
@@ -130,7 +138,12 @@ static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spad
     if (!leads) return quick;
     tc_mask mate_why = 0;
     int via = quick_tricks(c, s, mate, &mate_why, &mate_winners);
-    if (!(leads & mate_winners) || via <= quick) return quick;
+    if (!(leads & mate_winners)) return quick;
+    if (TC_SPADES_COMBINED_QUICK && tc_popcount(s->hands[mate]) - via >= quick) {
+        *why |= mate_why; /* the leader cashes first, the partner discards its other cards */
+        return quick + via;
+    }
+    if (via <= quick) return quick;
     *why = mate_why;
     return via;
 }
@@ -277,6 +290,68 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
         why |= tc_bit(low);
     }
     return why;
+}
+
+/* About the highest trick key `seat` can play to a trick led in `led`: its top card of the
+ * suit, else its top trump (for the order only: jokers may rank otherwise). */
+static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int seat, int led,
+                              const uint8_t *keys)
+{
+    tc_mask hand = s->hands[seat], follow = hand & c->r->suit_masks[led];
+    tc_mask can = follow ? follow : hand & c->r->trumps;
+    return can ? keys[tc_highest(can)] : 0;
+}
+
+/* A lead's promise: low to a partner's top card, then the leader's top run, then low to a
+ * partner's ruff, else high; suits an enemy can ruff last (docs/kernels.md, "Solver"). */
+static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
+                               int rank)
+{
+    int led = c->r->trick.suit[card], ours = c->base.side >> seat & 1, ruff = 0, mate_ruff = 0;
+    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    tc_mask in = live & c->r->suit_masks[led], hand = s->hands[seat];
+    for (int p = 0; p < TC_SPADES_PLAYERS && !(c->r->trumps >> card & 1); ++p)
+        if (p != seat && !(s->hands[p] & in) && (s->hands[p] & c->r->trumps)) {
+            if ((c->base.side >> p & 1) != ours)
+                ruff = 1;
+            else
+                mate_ruff = 1;
+        }
+    int top = tc_highest(in), holder = 0;
+    while (!(s->hands[holder] >> top & 1)) ++holder;
+    if (holder == seat && !(in & ~hand & tc_above(card))) return ruff ? 10 + rank : 70 + rank;
+    if (holder != seat && (c->base.side >> holder & 1) == ours) return ruff ? -rank : 80 - rank;
+    if (mate_ruff && !ruff) return 60 - rank;
+    return ruff ? -20 + rank : 20 + rank;
+}
+
+/* How promising a card looks (search order, docs/kernels.md): leads as lead_promise; following,
+ * play low under a partner's winner no later enemy can beat, else the cheapest card no later
+ * enemy can beat, else low (third hand: the cheapest card above an enemy winner); ruffs last. */
+#define SEARCH_GAME_PROMISE
+static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
+                               const uint8_t *keys, int best_key, int winner, int last)
+{
+    (void)last;
+    int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
+    if (s->head.trick_len == 0) return lead_promise(c, s, seat, card, rank);
+    int ours = c->base.side >> seat & 1, threat = 0, mate_after = 0;
+    for (int i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
+        int q = (s->head.leader + i) & 3, k;
+        if ((c->base.side >> q & 1) == ours) {
+            mate_after = 1;
+        } else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > threat) {
+            threat = k;
+        }
+    }
+    int off = !(c->r->suit_masks[s->led_suit] >> card & 1),
+        trump = off && (c->r->trumps >> card & 1);
+    int beats = keys[card] > best_key;
+    int mine = (c->base.side >> winner & 1) == ours;
+    if (mine && best_key > threat) return (trump ? -20 : 40) - rank;
+    if (beats && keys[card] > threat) return 60 - rank;
+    if (beats && !mate_after && !mine) return 30 - rank;
+    return (trump ? -20 : 20) - rank;
 }
 
 #define RANKS_FROM 0 /* tricks played before the table abstracts ranks (measured best) */
