@@ -55,26 +55,13 @@ typedef struct {
     uint8_t pad[2];
 } search_entry;
 
-/* Whether the table abstracts ranks (winning ranks) at this trick boundary: the game's choice
- * for the solve, from base.ranks_from tricks played on (entries nearer the root stay exact, so
- * that the positions sharing a set of lengths do not crowd one bucket). */
-static inline int search_ranks(const SEARCH_CTX *c, const SEARCH_STATE *s)
-{
-#if SEARCH_MASKED
-    return c->base.ranks && s->head.tricks_played >= c->base.ranks_from;
-#else
-    (void)c, (void)s;
-    return 0;
-#endif
-}
-
 /* The masked bits whose holders pick an entry's bucket (all of them for an exact entry): with
  * winning ranks, an entry fixing the bits game_spread names goes to the bucket of the key cut
  * to them, any other to that of the unmasked words alone; a probe looks in both. */
 static inline uint64_t search_spread(const SEARCH_CTX *c, const SEARCH_STATE *s)
 {
 #if SEARCH_MASKED
-    if (search_ranks(c, s)) return game_spread(c, s);
+    if (c->base.ranks) return game_spread(c, s); /* the game's choice for the solve */
 #else
     (void)c, (void)s;
 #endif

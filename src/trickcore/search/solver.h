@@ -122,7 +122,6 @@ typedef struct {
     uint8_t side;                  /* bit p: seat p is on the valued side */
     int8_t win_tricks;             /* search order: seats want tricks (else they duck) */
     int8_t ranks;                  /* winning ranks: entries match on the ranks they need */
-    int8_t ranks_from;             /* ... at trick boundaries with this many tricks played */
     uint8_t role[TC_NUM_CARD_IDS]; /* what rank does not decide: equal roles may fold */
     tc_mask special;               /* cards whose role differs from their suit's */
 } tc_search_base;

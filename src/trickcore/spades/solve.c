@@ -354,8 +354,6 @@ static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, in
     return (trump ? -20 : 20) - rank;
 }
 
-#define RANKS_FROM 0 /* tricks played before the table abstracts ranks (measured best) */
-
 /* Whether winning ranks apply: the tricks objective, no jokers, ranks ordered as card ids. */
 static int ranks_apply(const spades_ctx *c)
 {
@@ -414,7 +412,6 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
     c.base.special = tc_search_special_cards(c.base.role, r->deck);
     if (c.objective == TC_SOLVE_SCORE) score_table(&c, s);
     c.base.ranks = (int8_t)ranks_apply(&c);
-    c.base.ranks_from = RANKS_FROM;
     *value = search_root(&c, s, values, legal);
     return TC_OK;
 }
