@@ -193,7 +193,7 @@ DR_INLINE void make_child(dr_search *s, int ply, const dr_move *m, int child_dep
     dr_position *c = &s->path[i + 1];
     *c = *p;
     dr_make(c, m);
-    s->hashes[i + 1] = dr_zobrist_update(s->hashes[i], p, c);
+    s->hashes[i + 1] = dr_zobrist_update(s->hashes[i], p, m);
     if (s->tt_buckets && child_depth >= TT_DEPTH)
         PREFETCH(&s->tt[(s->hashes[i + 1] & (s->tt_buckets - 1)) * BUCKET]);
     int irreversible = dr_is_irreversible(p, m);
