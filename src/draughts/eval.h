@@ -103,8 +103,10 @@ DR_INLINE int dr_evaluate_inline(const dr_position *p)
     int32_t black[DR_FEATURES], white[DR_FEATURES];
     dr_side_features(p, DR_BLACK, black);
     dr_side_features(p, DR_WHITE, white);
+    int16_t d[DR_FEATURES]; /* 16-bit products: one multiply-add instruction for them all */
+    for (int k = 0; k < DR_FEATURES; ++k) d[k] = (int16_t)(black[k] - white[k]);
     int score = 0;
-    for (int k = 0; k < DR_FEATURES; ++k) score += dr_eval_weights[k] * (black[k] - white[k]);
+    for (int k = 0; k < DR_FEATURES; ++k) score += dr_eval_weights[k] * d[k];
     return p->turn == DR_BLACK ? score : -score;
 }
 

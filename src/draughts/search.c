@@ -128,22 +128,30 @@ DR_INLINE int from_to(const dr_position *p, const dr_move *m, int *to)
     return from ? dr_lowest_index(from) : 0;
 }
 
-/* Ranks moves[0..n) into rank[0..n); `searched` (the table's move, or -1) ranks below all. */
+/* Ranks moves[0..n) into rank[0..n); `searched` (the table's move, or -1) ranks below all. A
+ * node's moves are all captures or all simple moves (captures are compulsory). */
 DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_move *moves, int n,
                           int searched, int ply, int *rank)
 {
-    for (int i = 0; i < n; ++i) {
-        const dr_move *m = &moves[i];
-        int to, from = from_to(p, m, &to);
-        if (m->captured)
-            rank[i] =
-                RANK_CAPTURE + 16 * dr_popcount(m->captured) + dr_popcount(m->captured & p->kings);
-        else if (same_move(m, &s->killers[ply][0]))
-            rank[i] = RANK_KILLER + 1;
-        else if (same_move(m, &s->killers[ply][1]))
-            rank[i] = RANK_KILLER;
-        else
-            rank[i] = s->history[p->turn][from][to];
+    if (moves[0].captured) {
+        for (int i = 0; i < n; ++i) {
+            dr_bits captured = moves[i].captured;
+            rank[i] = RANK_CAPTURE + 16 * dr_popcount(captured) + dr_popcount(captured & p->kings);
+        }
+    } else {
+        const dr_search_move *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
+        const int32_t (*history)[64] = s->history[p->turn];
+        for (int i = 0; i < n; ++i) {
+            const dr_move *m = &moves[i];
+            int to, from = from_to(p, m, &to);
+            /* Killers are simple moves: their captured masks are 0 too. */
+            if (m->moved == k0->moved && m->kings == k0->kings)
+                rank[i] = RANK_KILLER + 1;
+            else if (m->moved == k1->moved && m->kings == k1->kings)
+                rank[i] = RANK_KILLER;
+            else
+                rank[i] = history[from][to];
+        }
     }
     if (searched >= 0) rank[searched] = RANK_SEARCHED;
 }
