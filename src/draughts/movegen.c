@@ -165,10 +165,39 @@ int dr_generate_captures(const dr_position *p, dr_move *moves, int capacity)
                                : dr_side_captures(p, DR_WHITE, moves, capacity, 1);
 }
 
-int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity)
+/* Appends the men's single jumps landing on `landings` in direction d, masks only. */
+DR_INLINE int dr_add_single_jumps(dr_move *moves, int n, dr_bits landings, dr_bits enemy_kings,
+                                  dr_bits crown, int d)
 {
-    return p->turn == DR_BLACK ? dr_side_captures(p, DR_BLACK, moves, capacity, 0)
-                               : dr_side_captures(p, DR_WHITE, moves, capacity, 0);
+    for (; landings; landings &= landings - 1) {
+        dr_bits to = landings & (0 - landings), victim = dr_shift(to, -d);
+        dr_move *m = &moves[n++];
+        m->moved = to | dr_shift(to, -2 * d);
+        m->captured = victim;
+        m->kings = (victim & enemy_kings) | (to & crown);
+        m->length = 2;
+    }
+    return n;
+}
+
+/* The common case first: every capture a man's single jump, read from two landing masks. */
+DR_INLINE int dr_side_capture_masks(const dr_position *p, int side, dr_move *moves, int capacity)
+{
+    dr_bits landings1, landings2;
+    if (!dr_single_jumps(p, side, &landings1, &landings2))
+        return dr_side_captures(p, side, moves, capacity, 0);
+    if (dr_popcount(landings1) + dr_popcount(landings2) > capacity) return -1;
+    dr_bits enemy_kings = (side == DR_BLACK ? p->white : p->black) & p->kings;
+    dr_bits crown = side == DR_BLACK ? DR_BLACK_CROWN : DR_WHITE_CROWN;
+    int d1 = side == DR_BLACK ? 4 : -5, d2 = side == DR_BLACK ? 5 : -4;
+    int n = dr_add_single_jumps(moves, 0, landings1, enemy_kings, crown, d1);
+    return dr_add_single_jumps(moves, n, landings2, enemy_kings, crown, d2);
+}
+
+DR_POPCNT_CLONES int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity)
+{
+    return p->turn == DR_BLACK ? dr_side_capture_masks(p, DR_BLACK, moves, capacity)
+                               : dr_side_capture_masks(p, DR_WHITE, moves, capacity);
 }
 
 DR_POPCNT_CLONES int dr_count_captures(const dr_position *p)
