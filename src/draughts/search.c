@@ -121,11 +121,11 @@ static int generate(const dr_position *p, dr_move *moves)
     return n ? n : dr_generate_step_masks(p, moves, DR_MAX_MOVES);
 }
 
-DR_INLINE int from_to(const dr_position *p, const dr_move *m, int *to)
+/* The start and target layout bits of a simple move of the side whose pieces are `own`. */
+DR_INLINE int from_to(dr_bits own, const dr_move *m, int *to)
 {
-    dr_bits from = m->moved & dr_own(p);
-    *to = from ? dr_lowest_index(m->moved & ~from) : 0;
-    return from ? dr_lowest_index(from) : 0;
+    *to = dr_lowest_index(m->moved & ~own);
+    return dr_lowest_index(m->moved & own);
 }
 
 /* Ranks moves[0..n) into rank[0..n); `searched` (the table's move, or -1) ranks below all. A
@@ -141,9 +141,10 @@ DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_mov
     } else {
         const dr_search_move *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
         const int32_t (*history)[64] = s->history[p->turn];
+        dr_bits own = dr_own(p);
         for (int i = 0; i < n; ++i) {
             const dr_move *m = &moves[i];
-            int to, from = from_to(p, m, &to);
+            int to, from = from_to(own, m, &to);
             /* Killers are simple moves: their captured masks are 0 too. */
             if (m->moved == k0->moved && m->kings == k0->kings)
                 rank[i] = RANK_KILLER + 1;
@@ -307,7 +308,7 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
             }
             if (v >= beta) {
                 if (!m->captured) {
-                    int to, from = from_to(p, m, &to);
+                    int to, from = from_to(dr_own(p), m, &to);
                     s->history[p->turn][from][to] += depth * depth;
                     if (!same_move(m, &s->killers[ply][0])) {
                         s->killers[ply][1] = s->killers[ply][0];
