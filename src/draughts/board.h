@@ -9,6 +9,7 @@
 #define DR_BLACK 0
 #define DR_WHITE 1
 #define DR_SQUARES 32
+#define DR_LAYOUT_BITS 35 /* bits 0..34 of the layout, the ghost bits 8, 17, 26 included */
 #define DR_PIECES_PER_SIDE 12
 /* A capture sequence jumps each enemy piece at most once: at most 12 jumps, 13 landing squares. */
 #define DR_MAX_PATH (DR_PIECES_PER_SIDE + 1)
@@ -26,7 +27,8 @@ typedef uint64_t dr_bits;
 #endif
 
 #define DR_VALID \
-    ((((dr_bits)1 << 35) - 1) & ~(((dr_bits)1 << 8) | ((dr_bits)1 << 17) | ((dr_bits)1 << 26)))
+    ((((dr_bits)1 << DR_LAYOUT_BITS) - 1) & \
+     ~(((dr_bits)1 << 8) | ((dr_bits)1 << 17) | ((dr_bits)1 << 26)))
 /* Where each side's men are crowned: Black on 29..32, White on 1..4. */
 #define DR_BLACK_CROWN ((dr_bits)0xF << 31)
 #define DR_WHITE_CROWN ((dr_bits)0xF)

@@ -10,8 +10,8 @@ int dr_repetition_claim(const dr_position *history, const uint64_t *hashes, int 
     dr_position p = history[count - 1];
     for (int i = 0; i < n; ++i) {
         if (dr_is_irreversible(&p, &moves[i])) continue;
+        uint64_t hash = dr_zobrist_update(hashes[count - 1], &p, &moves[i]);
         dr_make(&p, &moves[i]);
-        uint64_t hash = dr_zobrist_update(hashes[count - 1], &history[count - 1], &p);
         int seen = 0;
         /* Positions with the other side to move: every second one back from the current. */
         for (int k = count - 2; k >= 0 && seen < 2; k -= 2)

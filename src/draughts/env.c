@@ -76,7 +76,7 @@ static void play(dr_env *e, int i)
     const dr_position *before = current(e);
     dr_position after = *before;
     dr_make(&after, &m);
-    uint64_t hash = dr_zobrist_update(e->hashes[e->reversible], before, &after);
+    uint64_t hash = dr_zobrist_update(e->hashes[e->reversible], before, &m);
     e->reversible = dr_is_irreversible(before, &m) ? 0 : e->reversible + 1;
     e->window[e->reversible] = after;
     e->hashes[e->reversible] = hash;

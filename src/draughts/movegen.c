@@ -165,10 +165,39 @@ int dr_generate_captures(const dr_position *p, dr_move *moves, int capacity)
                                : dr_side_captures(p, DR_WHITE, moves, capacity, 1);
 }
 
-int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity)
+/* Appends the men's single jumps landing on `landings` in direction d, masks only. */
+DR_INLINE int dr_add_single_jumps(dr_move *moves, int n, dr_bits landings, dr_bits enemy_kings,
+                                  dr_bits crown, int d)
 {
-    return p->turn == DR_BLACK ? dr_side_captures(p, DR_BLACK, moves, capacity, 0)
-                               : dr_side_captures(p, DR_WHITE, moves, capacity, 0);
+    for (; landings; landings &= landings - 1) {
+        dr_bits to = landings & (0 - landings), victim = dr_shift(to, -d);
+        dr_move *m = &moves[n++];
+        m->moved = to | dr_shift(to, -2 * d);
+        m->captured = victim;
+        m->kings = (victim & enemy_kings) | (to & crown);
+        m->length = 2;
+    }
+    return n;
+}
+
+/* The common case first: every capture a man's single jump, read from two landing masks. */
+DR_INLINE int dr_side_capture_masks(const dr_position *p, int side, dr_move *moves, int capacity)
+{
+    dr_bits landings1, landings2;
+    if (!dr_single_jumps(p, side, &landings1, &landings2))
+        return dr_side_captures(p, side, moves, capacity, 0);
+    if (dr_popcount(landings1) + dr_popcount(landings2) > capacity) return -1;
+    dr_bits enemy_kings = (side == DR_BLACK ? p->white : p->black) & p->kings;
+    dr_bits crown = side == DR_BLACK ? DR_BLACK_CROWN : DR_WHITE_CROWN;
+    int d1 = side == DR_BLACK ? 4 : -5, d2 = side == DR_BLACK ? 5 : -4;
+    int n = dr_add_single_jumps(moves, 0, landings1, enemy_kings, crown, d1);
+    return dr_add_single_jumps(moves, n, landings2, enemy_kings, crown, d2);
+}
+
+DR_POPCNT_CLONES int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity)
+{
+    return p->turn == DR_BLACK ? dr_side_capture_masks(p, DR_BLACK, moves, capacity)
+                               : dr_side_capture_masks(p, DR_WHITE, moves, capacity);
 }
 
 DR_POPCNT_CLONES int dr_count_captures(const dr_position *p)
@@ -177,10 +206,10 @@ DR_POPCNT_CLONES int dr_count_captures(const dr_position *p)
                                : dr_side_captures(p, DR_WHITE, NULL, 0, 0);
 }
 
-/* Appends the step from `from` in direction d if it is legal (its path too when `paths`);
- * returns 0, or -1 when full. */
+/* Appends the step from `from` in direction d, with its path, if it is legal; returns 0, or -1
+ * when full. */
 DR_INLINE int dr_add_step(const dr_position *p, dr_move *moves, int *n, int capacity, dr_bits from,
-                          dr_bits targets, int d, int paths)
+                          dr_bits targets, int d)
 {
     dr_bits to = dr_shift(from, d) & targets;
     if (!to) return 0;
@@ -190,16 +219,14 @@ DR_INLINE int dr_add_step(const dr_position *p, dr_move *moves, int *n, int capa
     m->moved = from | to;
     m->captured = 0;
     m->kings = (from & p->kings) ? from | to : to & crown;
-    if (paths) {
-        m->path[0] = (uint8_t)dr_square_of_index(dr_lowest_index(from));
-        m->path[1] = (uint8_t)dr_square_of_index(dr_lowest_index(to));
-        m->length = 2;
-    }
+    m->path[0] = (uint8_t)dr_square_of_index(dr_lowest_index(from));
+    m->path[1] = (uint8_t)dr_square_of_index(dr_lowest_index(to));
+    m->length = 2;
     return 0;
 }
 
 /* The simple moves, by start square, then by direction: ascending paths. */
-DR_INLINE int dr_steps(const dr_position *p, dr_move *moves, int capacity, int paths)
+DR_INLINE int dr_steps(const dr_position *p, dr_move *moves, int capacity)
 {
     dr_bits back5 = dr_side_step_targets(p, p->turn, -5);
     dr_bits back4 = dr_side_step_targets(p, p->turn, -4);
@@ -210,10 +237,10 @@ DR_INLINE int dr_steps(const dr_position *p, dr_move *moves, int capacity, int p
     while (movable) {
         dr_bits from = movable & (0 - movable);
         movable ^= from;
-        if (dr_add_step(p, moves, &n, capacity, from, back5, -5, paths) ||
-            dr_add_step(p, moves, &n, capacity, from, back4, -4, paths) ||
-            dr_add_step(p, moves, &n, capacity, from, ahead4, 4, paths) ||
-            dr_add_step(p, moves, &n, capacity, from, ahead5, 5, paths))
+        if (dr_add_step(p, moves, &n, capacity, from, back5, -5) ||
+            dr_add_step(p, moves, &n, capacity, from, back4, -4) ||
+            dr_add_step(p, moves, &n, capacity, from, ahead4, 4) ||
+            dr_add_step(p, moves, &n, capacity, from, ahead5, 5))
             return -1;
     }
     return n;
@@ -222,10 +249,42 @@ DR_INLINE int dr_steps(const dr_position *p, dr_move *moves, int capacity, int p
 int dr_generate(const dr_position *p, dr_move *moves, int capacity)
 {
     int n = dr_generate_captures(p, moves, capacity);
-    return n != 0 ? n : dr_steps(p, moves, capacity, 1);
+    return n != 0 ? n : dr_steps(p, moves, capacity);
 }
 
-int dr_generate_step_masks(const dr_position *p, dr_move *moves, int capacity)
+/* Appends the steps of `movers` in direction d, masks only; a man reaching `crown` is crowned. */
+DR_INLINE int dr_add_step_masks(dr_move *moves, int n, dr_bits movers, dr_bits empty, int king,
+                                dr_bits crown, int d)
 {
-    return dr_steps(p, moves, capacity, 0);
+    for (dr_bits targets = dr_shift(movers, d) & empty; targets; targets &= targets - 1) {
+        dr_bits to = targets & (0 - targets), moved = to | dr_shift(to, -d);
+        dr_move *m = &moves[n++];
+        m->moved = moved;
+        m->captured = 0;
+        m->kings = king ? moved : to & crown;
+    }
+    return n;
+}
+
+/* The simple moves of `side` by direction, then by target square; -1 beyond `capacity`. */
+DR_INLINE int dr_side_step_masks(const dr_position *p, int side, dr_move *moves, int capacity)
+{
+    dr_bits own = side == DR_BLACK ? p->black : p->white, kings = own & p->kings;
+    dr_bits men = own & ~kings, empty = dr_empty(p);
+    dr_bits crown = side == DR_BLACK ? DR_BLACK_CROWN : DR_WHITE_CROWN;
+    int d1 = side == DR_BLACK ? 4 : -5, d2 = side == DR_BLACK ? 5 : -4;
+    if (4 * dr_popcount(own) > capacity && dr_side_count_steps(p, side) > capacity) return -1;
+    int n = dr_add_step_masks(moves, 0, men, empty, 0, crown, d1);
+    n = dr_add_step_masks(moves, n, men, empty, 0, crown, d2);
+    if (!kings) return n;
+    n = dr_add_step_masks(moves, n, kings, empty, 1, crown, d1);
+    n = dr_add_step_masks(moves, n, kings, empty, 1, crown, d2);
+    n = dr_add_step_masks(moves, n, kings, empty, 1, crown, -d1);
+    return dr_add_step_masks(moves, n, kings, empty, 1, crown, -d2);
+}
+
+DR_POPCNT_CLONES int dr_generate_step_masks(const dr_position *p, dr_move *moves, int capacity)
+{
+    return p->turn == DR_BLACK ? dr_side_step_masks(p, DR_BLACK, moves, capacity)
+                               : dr_side_step_masks(p, DR_WHITE, moves, capacity);
 }

@@ -87,8 +87,8 @@ int dr_generate_captures(const dr_position *p, dr_move *moves, int capacity);
  * the order is unspecified): enough to make the moves, for searches and perft. */
 int dr_generate_capture_masks(const dr_position *p, dr_move *moves, int capacity);
 
-/* The simple moves only (whether or not a capture is compulsory), in dr_generate order, masks
- * only (no path); same return. For searches: a position without a capture. */
+/* The simple moves only (whether or not a capture is compulsory), masks only (no path), by
+ * direction (men's, then kings'), then by target square; same return. For searches. */
 int dr_generate_step_masks(const dr_position *p, dr_move *moves, int capacity);
 
 /* The number of legal capture sequences. */

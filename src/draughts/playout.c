@@ -60,7 +60,7 @@ static void dr_play(bitgen_t *rng, const dr_position *start, const dr_playout_ru
         } else if (rules->auto_draw) {
             ++reversible;
             window[reversible] = p;
-            hashes[reversible] = dr_zobrist_update(hashes[reversible - 1], &before, &p);
+            hashes[reversible] = dr_zobrist_update(hashes[reversible - 1], &before, &moves[choice]);
         }
     }
     summary->plies = plies;

@@ -27,6 +27,7 @@ enum { TT_DEPTH = 2 };
 #define RANK_TT (1 << 30)
 #define RANK_CAPTURE (1 << 28)
 #define RANK_KILLER (1 << 27)
+#define RANK_SEARCHED (-1) /* below any history count */
 
 static double now(void)
 {
@@ -120,55 +121,72 @@ static int generate(const dr_position *p, dr_move *moves)
     return n ? n : dr_generate_step_masks(p, moves, DR_MAX_MOVES);
 }
 
-DR_INLINE int from_to(const dr_position *p, const dr_move *m, int *to)
+/* The start and target layout bits of a simple move of the side whose pieces are `own`. */
+DR_INLINE int from_to(dr_bits own, const dr_move *m, int *to)
 {
-    dr_bits from = m->moved & dr_own(p);
-    *to = from ? dr_lowest_index(m->moved & ~from) : 0;
-    return from ? dr_lowest_index(from) : 0;
+    *to = dr_lowest_index(m->moved & ~own);
+    return dr_lowest_index(m->moved & own);
 }
 
-/* Ranks the moves order[i..n) (indices into moves) into rank[i..n). */
-DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_move *moves,
-                          const uint8_t *order, int i, int n, int tt_move, int ply, int *rank)
+/* Ranks moves[0..n) into rank[0..n); `searched` (the table's move, or -1) ranks below all. A
+ * node's moves are all captures or all simple moves (captures are compulsory). */
+DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_move *moves, int n,
+                          int searched, int ply, int *rank)
 {
-    for (; i < n; ++i) {
-        const dr_move *m = &moves[order[i]];
-        int to, from = from_to(p, m, &to);
-        if (order[i] == tt_move)
-            rank[i] = RANK_TT;
-        else if (m->captured)
-            rank[i] =
-                RANK_CAPTURE + 16 * dr_popcount(m->captured) + dr_popcount(m->captured & p->kings);
-        else if (same_move(m, &s->killers[ply][0]))
-            rank[i] = RANK_KILLER + 1;
-        else if (same_move(m, &s->killers[ply][1]))
-            rank[i] = RANK_KILLER;
-        else
-            rank[i] = s->history[p->turn][from][to];
+    if (moves[0].captured) {
+        for (int i = 0; i < n; ++i) {
+            dr_bits captured = moves[i].captured;
+            rank[i] = RANK_CAPTURE + 16 * dr_popcount(captured) + dr_popcount(captured & p->kings);
+        }
+    } else {
+        const dr_search_move *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
+        const int32_t (*history)[64] = s->history[p->turn];
+        dr_bits own = dr_own(p);
+        for (int i = 0; i < n; ++i) {
+            const dr_move *m = &moves[i];
+            int to, from = from_to(own, m, &to);
+            /* Killers are simple moves: their captured masks are 0 too. */
+            if (m->moved == k0->moved && m->kings == k0->kings)
+                rank[i] = RANK_KILLER + 1;
+            else if (m->moved == k1->moved && m->kings == k1->kings)
+                rank[i] = RANK_KILLER;
+            else
+                rank[i] = history[from][to];
+        }
     }
+    if (searched >= 0) rank[searched] = RANK_SEARCHED;
 }
 
-/* Swaps the best-ranked of order[i..n) to i (selection: most nodes cut off after a few). The
- * moves stay in generation order; only their indices move. */
-DR_INLINE void pick(uint8_t *order, int *rank, int i, int n)
+/* The best-ranked move not yet searched (selection: most nodes cut off after a few), its rank
+ * in *r; it is marked searched. Ties go to the first in generation order. */
+DR_INLINE int pick(int *rank, int n, int *r)
 {
-    int best = i;
-    for (int j = i + 1; j < n; ++j)
-        if (rank[j] > rank[best]) best = j;
-    int r = rank[i];
-    rank[i] = rank[best];
-    rank[best] = r;
-    uint8_t x = order[i];
-    order[i] = order[best];
-    order[best] = x;
+    int best = 0, top = rank[0];
+    for (int j = 1; j < n; ++j) {
+        int x = rank[j];
+        best = x > top ? j : best;
+        top = x > top ? x : top;
+    }
+    *r = top;
+    rank[best] = RANK_SEARCHED;
+    return best;
 }
 
-static int out_of_budget(dr_search *s)
+/* Sets s->stopped at the node limit or the time limit; the next node count to call it at. */
+static DR_NOINLINE void check_budget(dr_search *s)
 {
     const dr_search_options *o = s->options;
     if (o->nodes && s->nodes >= o->nodes) s->stopped = 1;
-    if (o->seconds > 0 && s->nodes % CHECK_EVERY == 0 && now() - s->started >= o->seconds)
-        s->stopped = 1;
+    if (o->seconds > 0 && now() - s->started >= o->seconds) s->stopped = 1;
+    s->next_check = o->seconds > 0 ? s->nodes + CHECK_EVERY : INT64_MAX;
+    if (o->nodes && o->nodes < s->next_check) s->next_check = o->nodes;
+    if (s->stopped) s->next_check = 0;
+}
+
+/* The limits are checked at the node limit and every CHECK_EVERY nodes of a timed search. */
+DR_INLINE int out_of_budget(dr_search *s)
+{
+    if (s->nodes >= s->next_check) check_budget(s);
     return s->stopped;
 }
 
@@ -193,7 +211,7 @@ DR_INLINE void make_child(dr_search *s, int ply, const dr_move *m, int child_dep
     dr_position *c = &s->path[i + 1];
     *c = *p;
     dr_make(c, m);
-    s->hashes[i + 1] = dr_zobrist_update(s->hashes[i], p, c);
+    s->hashes[i + 1] = dr_zobrist_update(s->hashes[i], p, m);
     if (s->tt_buckets && child_depth >= TT_DEPTH)
         PREFETCH(&s->tt[(s->hashes[i + 1] & (s->tt_buckets - 1)) * BUCKET]);
     int irreversible = dr_is_irreversible(p, m);
@@ -248,19 +266,19 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
              (bound == BOUND_UPPER && v <= alpha)))
             return v > floor ? v : floor;
     }
-    int rank[DR_MAX_MOVES];
-    uint8_t order[DR_MAX_MOVES]; /* the search order, as indices into moves */
-    for (int i = 0; i < n; ++i) order[i] = (uint8_t)i;
-    if (tt_move > 0) { /* the table's move first: often no other is needed */
-        order[0] = (uint8_t)tt_move;
-        order[tt_move] = 0;
-    }
+    int rank[DR_MAX_MOVES], first = tt_move >= 0;
     int best = floor, best_move = 0, original_alpha = alpha;
     int child_depth = depth > 0 ? depth - 1 : 0; /* a pending capture extends past depth 0 */
     for (int i = 0; i < n; ++i) {
-        if (i == (tt_move >= 0)) rank_moves(s, p, moves, order, i, n, -1, ply, rank);
-        if (i >= (tt_move >= 0)) pick(order, rank, i, n);
-        const dr_move *m = &moves[order[i]];
+        /* The table's move first, before the others are even ranked: often no other is needed. */
+        int k = 0, r = 0;
+        if (i < first) {
+            k = tt_move;
+        } else if (n > 1) {
+            if (i == first) rank_moves(s, p, moves, n, tt_move, ply, rank);
+            k = pick(rank, n, &r);
+        }
+        const dr_move *m = &moves[k];
         make_child(s, ply, m, child_depth);
         int v;
         if (i == 0) {
@@ -268,11 +286,11 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
         } else {
             /* Late quiet moves of a null-window node are first searched a ply shallower. */
             int reduce = o->reductions && !pv_node && !capture && depth >= REDUCE_DEPTH &&
-                         i >= REDUCE_AFTER && rank[i] < RANK_KILLER;
+                         i >= REDUCE_AFTER && r < RANK_KILLER;
             v = alpha + 1;
             if (reduce) {
-                int r = depth >= 6 && i >= 2 * REDUCE_AFTER ? 2 : 1;
-                v = -search(s, ply + 1, child_depth - r, -alpha - 1, -alpha);
+                int plies = depth >= 6 && i >= 2 * REDUCE_AFTER ? 2 : 1;
+                v = -search(s, ply + 1, child_depth - plies, -alpha - 1, -alpha);
             }
             if (v > alpha && !s->stopped) v = -search(s, ply + 1, child_depth, -alpha - 1, -alpha);
             if (v > alpha && v < beta && !s->stopped)
@@ -281,16 +299,16 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
         if (s->stopped) return 0;
         if (v > best) {
             best = v;
-            best_move = order[i];
+            best_move = k;
             if (v > alpha) {
                 alpha = v;
-                s->pv[ply][0] = order[i];
+                s->pv[ply][0] = (uint8_t)k;
                 memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)s->pv_length[ply + 1]);
                 s->pv_length[ply] = s->pv_length[ply + 1] + 1;
             }
             if (v >= beta) {
                 if (!m->captured) {
-                    int to, from = from_to(p, m, &to);
+                    int to, from = from_to(dr_own(p), m, &to);
                     s->history[p->turn][from][to] += depth * depth;
                     if (!same_move(m, &s->killers[ply][0])) {
                         s->killers[ply][1] = s->killers[ply][0];
@@ -354,6 +372,7 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
     s->reversible[0] = reversible;
     s->options = o;
     s->nodes = 0;
+    s->next_check = 0;
     s->stopped = 0;
     s->started = now();
     s->age++;
@@ -385,14 +404,13 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
             int a = alpha;
             dr_tt_entry *e = tt_find(s, s->hashes[s->base]);
             int rank[DR_MAX_MOVES];
-            uint8_t order[DR_MAX_MOVES];
-            for (int i = 0; i < n; ++i) order[i] = (uint8_t)i;
-            rank_moves(s, root, moves, order, 0, n, e && e->move < n ? e->move : -1, 0, rank);
+            rank_moves(s, root, moves, n, -1, 0, rank);
+            if (e && e->move < n) rank[e->move] = RANK_TT;
             s->pv_length[0] = 0;
             for (int i = 0; i < n; ++i) {
-                pick(order, rank, i, n);
-                if (excluded(o, generate_index(root, order[i]))) continue;
-                make_child(s, 0, &moves[order[i]], depth - 1);
+                int r, k = pick(rank, n, &r);
+                if (excluded(o, generate_index(root, k))) continue;
+                make_child(s, 0, &moves[k], depth - 1);
                 int w;
                 if (best < 0) {
                     w = -search(s, 1, depth - 1, -beta, -a);
@@ -403,10 +421,10 @@ int dr_search_run(dr_search *s, const dr_position *history, const uint64_t *hash
                 if (s->stopped) break;
                 if (best < 0 || w > v) {
                     v = w;
-                    best = order[i];
+                    best = k;
                     if (w > a) {
                         a = w;
-                        s->pv[0][0] = order[i];
+                        s->pv[0][0] = (uint8_t)k;
                         memcpy(&s->pv[0][1], s->pv[1], (size_t)s->pv_length[1]);
                         s->pv_length[0] = s->pv_length[1] + 1;
                     }

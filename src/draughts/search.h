@@ -79,6 +79,7 @@ typedef struct dr_search {
     int pv_length[DR_SEARCH_MAX_PLY + 1];
     const dr_search_options *options;
     int64_t nodes;
+    int64_t next_check; /* node count at which the limits are checked next */
     double started;
     int stopped;
 } dr_search;

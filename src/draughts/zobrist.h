@@ -7,8 +7,8 @@
 
 #include "draughts/board.h"
 
-/* Piece kinds: black man, white man, black king, white king. */
-extern const uint64_t dr_zobrist_pieces[4][DR_SQUARES];
+/* Piece kinds: black man, white man, black king, white king; by layout bit (board.h). */
+extern const uint64_t dr_zobrist_pieces[4][DR_LAYOUT_BITS];
 extern const uint64_t dr_zobrist_white_to_move;
 
 /* The hash contribution of whatever stands on the square at `index` (0 when it is empty). */
@@ -18,7 +18,7 @@ static inline uint64_t dr_zobrist_square(const dr_position *p, int index)
     int kind = (p->white & b) ? 1 : (p->black & b) ? 0 : -1;
     if (kind < 0) return 0;
     if (p->kings & b) kind += 2;
-    return dr_zobrist_pieces[kind][dr_square_of_index(index) - 1];
+    return dr_zobrist_pieces[kind][index];
 }
 
 static inline uint64_t dr_zobrist_hash(const dr_position *p)
@@ -33,21 +33,24 @@ static inline uint64_t dr_zobrist_hash(const dr_position *p)
 static inline uint64_t dr_zobrist_toggle(uint64_t hash, dr_bits changed, int kind)
 {
     for (; changed; changed &= changed - 1)
-        hash ^= dr_zobrist_pieces[kind][dr_square_of_index(dr_lowest_index(changed)) - 1];
+        hash ^= dr_zobrist_pieces[kind][dr_lowest_index(changed)];
     return hash;
 }
 
-/* The hash of `after`, one move from `before` whose hash is `hash`: each piece kind's board
- * changes on two or three squares, most kinds' not at all. */
-static inline uint64_t dr_zobrist_update(uint64_t hash, const dr_position *before,
-                                         const dr_position *after)
+/* The hash after move m (board.h) of the side to move at `before`, whose hash is `hash`: the
+ * mover's king changes are m->kings off the captured squares, its man changes the rest of
+ * m->moved; the captured pieces' kings are m->kings on the captured squares. */
+static inline uint64_t dr_zobrist_update(uint64_t hash, const dr_position *before, const dr_move *m)
 {
-    dr_bits bk = before->kings, ak = after->kings;
-    hash = dr_zobrist_toggle(hash, (before->black & ~bk) ^ (after->black & ~ak), 0);
-    hash = dr_zobrist_toggle(hash, (before->white & ~bk) ^ (after->white & ~ak), 1);
-    hash = dr_zobrist_toggle(hash, (before->black & bk) ^ (after->black & ak), 2);
-    hash = dr_zobrist_toggle(hash, (before->white & bk) ^ (after->white & ak), 3);
-    return before->turn == after->turn ? hash : hash ^ dr_zobrist_white_to_move;
+    int side = before->turn;
+    dr_bits own_kings = m->kings & ~m->captured, enemy_kings = m->kings & m->captured;
+    hash = dr_zobrist_toggle(hash, m->moved ^ own_kings, side);
+    hash = dr_zobrist_toggle(hash, own_kings, 2 + side);
+    if (m->captured) {
+        hash = dr_zobrist_toggle(hash, m->captured ^ enemy_kings, 1 - side);
+        hash = dr_zobrist_toggle(hash, enemy_kings, 3 - side);
+    }
+    return hash ^ dr_zobrist_white_to_move;
 }
 
 #endif

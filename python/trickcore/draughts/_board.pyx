@@ -420,7 +420,7 @@ cdef class Board:
         cdef Py_ssize_t ply = self._ply
         dr_make(&self._pos, m)
         self._history[ply + 1] = self._pos
-        self._hashes[ply + 1] = dr_zobrist_update(self._hashes[ply], &before, &self._pos)
+        self._hashes[ply + 1] = dr_zobrist_update(self._hashes[ply], &before, m)
         self._reversible[ply + 1] = 0 if dr_is_irreversible(&before, m) else self._reversible[ply] + 1
         self._ply = ply + 1
         self._move_count = -1

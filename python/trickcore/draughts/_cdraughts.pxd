@@ -41,7 +41,7 @@ cdef extern from "draughts/movegen.h" nogil:
 
 cdef extern from "draughts/zobrist.h" nogil:
     uint64_t dr_zobrist_hash(const dr_position *p)
-    uint64_t dr_zobrist_update(uint64_t hash, const dr_position *before, const dr_position *after)
+    uint64_t dr_zobrist_update(uint64_t hash, const dr_position *before, const dr_move *m)
 
 
 cdef extern from "draughts/draw.h" nogil:
