@@ -27,7 +27,8 @@ enum { TT_DEPTH = 2 };
 #define RANK_TT (1 << 30)
 #define RANK_CAPTURE (1 << 28)
 #define RANK_KILLER (1 << 27)
-#define RANK_SEARCHED (-1) /* below any history count */
+#define RANK_SEARCHED (-1)            /* below any history count */
+#define HISTORY_MAX (RANK_KILLER - 1) /* history counts rank below killers, never overflow */
 
 static double now(void)
 {
@@ -309,7 +310,8 @@ static DR_POPCNT_CLONES int search(dr_search *s, int ply, int depth, int alpha, 
             if (v >= beta) {
                 if (!m->captured) {
                     int to, from = from_to(dr_own(p), m, &to);
-                    s->history[p->turn][from][to] += depth * depth;
+                    int32_t *h = &s->history[p->turn][from][to]; /* stays in 0..HISTORY_MAX */
+                    *h = *h < HISTORY_MAX - depth * depth ? *h + depth * depth : HISTORY_MAX;
                     if (!same_move(m, &s->killers[ply][0])) {
                         s->killers[ply][1] = s->killers[ply][0];
                         s->killers[ply][0] = (dr_search_move){m->moved, m->captured, m->kings};
