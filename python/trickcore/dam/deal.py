@@ -136,13 +136,14 @@ class Deal(SamplingMixin, DealCore, TrickDeal):
                               trump_card=self.trump_card, pile_size=self.pile_size,
                               points_taken=self.points_taken)
 
-    def _sampler(self, observation: Observation) -> _sample.DamSampler:
+    def _sampler(self, observation: Observation,
+                 rounding: tuple[int, int] | None = None) -> _sample.DamSampler:
         assert isinstance(observation, DamObservation)
         rules: Rules = self.rules
         turned = -1 if observation.trump_card is None else int(observation.trump_card)
         hands = [(0, 0) if h is None else (h.once, h.twice) for h in observation.hands]
         return _sample.sampler(kernel_rules(rules), observation.seat, observation.dealer,
-                               rules.open_hands, turned, hands, plays_of(observation))
+                               rules.open_hands, turned, hands, plays_of(observation), rounding)
 
     def _hands(self, observation: Observation, drawn: NDArray[Any]) -> NDArray[np.uint64]:
         """The hands now: (n, players, 2), the cards held at least once, and twice."""
