@@ -114,7 +114,7 @@ def test_uniform_with_the_split_rounded_to_one_bit(name: str) -> None:
 
 def test_a_rounding_finer_than_the_kernels_is_refused() -> None:
     deal = position(tiny_rules(2, players=3), 1, 13)
-    with pytest.raises(ValueError, match="rounding must be at most"):
+    with pytest.raises(tc.ArgumentError, match="rounding must be at most"):
         deal._sampler(deal.observation(deal.to_act), (1, 64))
 
 

@@ -14,7 +14,7 @@ from trickcore.dam._csample cimport (tc_dam_sampler, tc_dam_view, tc_dam_sample_
 
 import numpy as np
 
-from trickcore.core.errors import error_for_status
+from trickcore.core.errors import ArgumentError, error_for_status
 
 
 cdef class DamSampler:
@@ -76,7 +76,7 @@ def sampler(KernelRules kernel, int seat, int dealer, bint open_hands, int turne
     if status == 0 and rounding is not None:
         ways_bits, split_bits = rounding
         if not (1 <= ways_bits <= result.c.ways_bits and 1 <= split_bits <= result.c.split_bits):
-            raise ValueError(f"rounding must be at most ({result.c.ways_bits}, "
+            raise ArgumentError(f"rounding must be at most ({result.c.ways_bits}, "
                              f"{result.c.split_bits}) bits, not {rounding!r}")
         result.c.ways_bits = ways_bits
         result.c.split_bits = split_bits
