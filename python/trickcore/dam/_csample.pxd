@@ -27,8 +27,10 @@ cdef extern from "trickcore/dam/sample.h" nogil:
         int hidden
         tc_dam_place place[108]
         int32_t entries
+        int ways_bits
+        int split_bits
 
     int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s)
-    int tc_dam_sample_count(const tc_dam_sampler *s, tc_sample_count *table)
+    int tc_dam_sample_count(tc_dam_sampler *s, tc_sample_count *table)
     int tc_dam_sample_draw(const tc_dam_sampler *s, const tc_sample_count *table, bitgen_t *rng,
                            int64_t count, uint8_t *cards)

@@ -27,6 +27,9 @@ def sampler(
     turned: int,
     hands: Sequence[tuple[int, int]],
     plays: list[tuple[int, int]],
+    rounding: tuple[int, int] | None = None,
 ) -> DamSampler:
     """The sampler of a view: ``hands`` the (once, twice) masks of the hands the seat sees now
-    (others ignored), ``plays`` (seat, card) pairs in order, ``turned`` the turned card or -1."""
+    (others ignored), ``plays`` (seat, card) pairs in order, ``turned`` the turned card or -1;
+    ``rounding`` (ways bits, split bits), at most the kernel's, rounds the split's counts
+    coarser (tests of the rounding's refusals)."""

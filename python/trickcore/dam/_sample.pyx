@@ -14,7 +14,7 @@ from trickcore.dam._csample cimport (tc_dam_sampler, tc_dam_view, tc_dam_sample_
 
 import numpy as np
 
-from trickcore.core.errors import error_for_status
+from trickcore.core.errors import ArgumentError, error_for_status
 
 
 cdef class DamSampler:
@@ -52,9 +52,11 @@ cdef class DamSampler:
 
 
 def sampler(KernelRules kernel, int seat, int dealer, bint open_hands, int turned, hands,
-            plays):
+            plays, rounding=None):
     """The sampler of a view: ``hands`` the (once, twice) masks of the hands the seat sees now
-    (others ignored), ``plays`` (seat, card) pairs in order, ``turned`` the turned card or -1."""
+    (others ignored), ``plays`` (seat, card) pairs in order, ``turned`` the turned card or -1;
+    ``rounding`` (ways bits, split bits), at most the kernel's, rounds the split's counts
+    coarser (tests of the rounding's refusals)."""
     kernel.check()
     cdef tc_dam_view v
     v.seat = seat
@@ -71,6 +73,13 @@ def sampler(KernelRules kernel, int seat, int dealer, bint open_hands, int turne
     cdef DamSampler result = DamSampler.__new__(DamSampler)
     cdef unsigned char[::1] view
     status = tc_dam_sample_plan(&kernel.c, &v, &result.c)
+    if status == 0 and rounding is not None:
+        ways_bits, split_bits = rounding
+        if not (1 <= ways_bits <= result.c.ways_bits and 1 <= split_bits <= result.c.split_bits):
+            raise ArgumentError(f"rounding must be at most ({result.c.ways_bits}, "
+                             f"{result.c.split_bits}) bits, not {rounding!r}")
+        result.c.ways_bits = ways_bits
+        result.c.split_bits = split_bits
     if status == 0:
         result.table = np.zeros(result.c.entries * sizeof(tc_sample_count), dtype=np.uint8)
         view = result.table

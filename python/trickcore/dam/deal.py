@@ -136,13 +136,14 @@ class Deal(SamplingMixin, DealCore, TrickDeal):
                               trump_card=self.trump_card, pile_size=self.pile_size,
                               points_taken=self.points_taken)
 
-    def _sampler(self, observation: Observation) -> _sample.DamSampler:
+    def _sampler(self, observation: Observation,
+                 rounding: tuple[int, int] | None = None) -> _sample.DamSampler:
         assert isinstance(observation, DamObservation)
         rules: Rules = self.rules
         turned = -1 if observation.trump_card is None else int(observation.trump_card)
         hands = [(0, 0) if h is None else (h.once, h.twice) for h in observation.hands]
         return _sample.sampler(kernel_rules(rules), observation.seat, observation.dealer,
-                               rules.open_hands, turned, hands, plays_of(observation))
+                               rules.open_hands, turned, hands, plays_of(observation), rounding)
 
     def _hands(self, observation: Observation, drawn: NDArray[Any]) -> NDArray[np.uint64]:
         """The hands now: (n, players, 2), the cards held at least once, and twice."""
@@ -162,15 +163,23 @@ class Deal(SamplingMixin, DealCore, TrickDeal):
         return hands
 
     def _row_world(self, observation: Observation, row: NDArray[Any]) -> Deal:
-        """The deal dealing the row's places (hands, then the pile in draw order), replayed."""
+        """The deal dealing the row's places (hands, then the pile in draw order), replayed. A
+        row deals the deck by construction, so the constructor's checks are skipped."""
         rules: Rules = self.rules
         size, dealt = rules.hand_size, rules.players * rules.hand_size
-        cards = [int(c) for c in row]
+        cards = row.tolist()
         pile = cards[dealt:]
         if rules.turn_trump:  # dealt with the turned card on top
             pile = pile[-1:] + pile[:-1]
-        world = Deal(rules, [cards[p * size:(p + 1) * size] for p in range(rules.players)],
-                     pile, dealer=self.dealer, deal_number=self.deal_number)
+        hands = []
+        for p in range(rules.players):
+            once = twice = 0
+            for card in cards[p * size:(p + 1) * size]:
+                twice |= once & 1 << card
+                once |= 1 << card
+            hands.append((once, twice))
+        world = Deal.__new__(Deal)
+        world._start(kernel_rules(rules), hands, pile, self.dealer, self.deal_number)
         replay_plays(world, observation)
         return world
 

@@ -91,86 +91,6 @@ static void fill_binomials(tc_dam_sampler *s)
             s->binom[n][k] = k == 0 ? 1 : n == 0 ? 0 : s->binom[n - 1][k - 1] + s->binom[n - 1][k];
 }
 
-/* Splits of class k's cards among the hidden hands from the needs `need` (the rest to the
- * pile): sums C(left, a_1) C(left - a_1, a_2)... ways[k + 1][need - a]; with `pick`, stops at
- * the split where the sum passes *pick, leaving it in a. 0 on overflow. */
-static int splits(const tc_dam_sampler *s, int k, int i, const int *need, int *a, int left,
-                  unsigned __int128 weight, unsigned __int128 *sum, const unsigned __int128 *pick)
-{
-    if (i == s->holders) {
-        int state = 0;
-        for (int h = s->holders - 1; h >= 0; --h) state = state * s->radix[h] + need[h] - a[h];
-        unsigned __int128 term;
-        if (__builtin_mul_overflow(weight, s->ways[k + 1][state], &term) ||
-            __builtin_add_overflow(*sum, term, sum))
-            return 0;
-        return pick && *sum > *pick ? 2 : 1;
-    }
-    int p = s->holder[i], most = s->lacks[p] >> k & 1 ? 0 : left < need[i] ? left : need[i];
-    for (a[i] = 0; a[i] <= most; ++a[i]) {
-        unsigned __int128 w;
-        if (__builtin_mul_overflow(weight, s->binom[left][a[i]], &w)) return 0;
-        int rc = splits(s, k, i + 1, need, a, left - a[i], w, sum, pick);
-        if (rc != 1) return rc;
-    }
-    return 1;
-}
-
-static void decode(const tc_dam_sampler *s, int state, int *need)
-{
-    for (int h = 0; h < s->holders; ++h) {
-        need[h] = state % s->radix[h];
-        state /= s->radix[h];
-    }
-}
-
-/* The hidden hands' suits lacked for good, the unseen cards by class, and the table of ways. */
-static void count_ways(tc_dam_sampler *s)
-{
-    int n = s->players, states = 1, need[TC_DAM_MAX_PLAYERS], a[TC_DAM_MAX_PLAYERS];
-    s->holders = 0;
-    for (int p = 0; p < n; ++p) {
-        s->lacks[p] = 0;
-        if (!(s->hidden >> p & 1)) continue;
-        int last = s->place[s->order[p][s->count[p] - 1]].avail;
-        for (int j = 0; j < s->plays[p]; ++j)
-            if (s->play_trick[p][j] >= last) s->lacks[p] |= s->play_voids[p][j];
-        s->holder[s->holders] = p;
-        s->radix[s->holders++] = s->count[p] - s->plays[p] + 1;
-        states *= s->count[p] - s->plays[p] + 1;
-    }
-    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) s->class_size[k] = 0;
-    for (int i = 0; i < s->pool_size[n]; ++i) {
-        int c = s->pool[n][i], k = class_of(c);
-        s->class_cards[k][s->class_size[k]++] = (uint8_t)c;
-    }
-    s->counted = states <= TC_DAM_SAMPLE_STATES;
-    for (int state = 0; s->counted && state < states; ++state)
-        s->ways[TC_DAM_SAMPLE_CLASSES][state] = state == 0;
-    int before[TC_DAM_SAMPLE_CLASSES + 1] = {0}; /* unseen cards of the classes before k */
-    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) before[k + 1] = before[k] + s->class_size[k];
-    for (int k = TC_DAM_SAMPLE_CLASSES - 1; k >= 0 && s->counted; --k)
-        for (int state = 0; state < states; ++state) {
-            unsigned __int128 sum = 0;
-            int reached = 1, wanted = 0; /* only the needs the sampling reaches, some ways */
-            decode(s, state, need);
-            for (int h = 0; h < s->holders; ++h) {
-                reached &= need[h] >= s->radix[h] - 1 - before[k];
-                wanted += need[h];
-            }
-            if (reached && wanted <= before[TC_DAM_SAMPLE_CLASSES] - before[k] &&
-                !splits(s, k, 0, need, a, s->class_size[k], 1, &sum, 0))
-                s->counted = 0;
-            s->ways[k][state] = sum;
-        }
-    if (s->counted) {
-        for (int h = 0; h < s->holders; ++h) need[h] = s->radix[h] - 1;
-        int top = 0;
-        for (int h = s->holders - 1; h >= 0; --h) top = top * s->radix[h] + need[h];
-        s->counted = s->ways[0][top] != 0;
-    }
-}
-
 /* Uniform below any 128-bit bound. */
 static unsigned __int128 below(bitgen_t *rng, unsigned __int128 bound)
 {
@@ -194,45 +114,6 @@ static void shuffle(tc_draw8 *d, uint8_t *cards, int count)
         uint8_t c = cards[k];
         cards[k] = cards[i];
         cards[i] = c;
-    }
-}
-
-/* The unseen cards into the hidden group's free places (free[0..room): each hidden hand's, in
- * seat order, then the pile's) uniformly among the deals keeping every suit out of the hands
- * lacking it for good; out[i] the card of free[i]. */
-static void deal_unseen(const tc_dam_sampler *s, tc_draw8 *d, int room, uint8_t *out)
-{
-    int need[TC_DAM_MAX_PLAYERS], a[TC_DAM_MAX_PLAYERS], fill[TC_DAM_MAX_PLAYERS + 1];
-    int start = 0, n = s->players;
-    if (!s->counted) {
-        for (int i = 0; i < room; ++i) out[i] = s->pool[n][i];
-        shuffle(d, out, room);
-        return;
-    }
-    for (int h = 0; h < s->holders; ++h) {
-        need[h] = s->radix[h] - 1;
-        fill[h] = start;
-        start += need[h];
-    }
-    fill[s->holders] = start;
-    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) {
-        int state = 0, size = s->class_size[k], next = 0;
-        for (int h = s->holders - 1; h >= 0; --h) state = state * s->radix[h] + need[h];
-        unsigned __int128 pick = below(d->rng, s->ways[k][state]), sum = 0;
-        splits(s, k, 0, need, a, size, 1, &sum, &pick);
-        uint8_t cards[TC_DAM_MAX_CARDS];
-        for (int i = 0; i < size; ++i) cards[i] = s->class_cards[k][i];
-        shuffle(d, cards, size);
-        for (int h = 0; h < s->holders; ++h) {
-            for (int j = 0; j < a[h]; ++j) out[fill[h]++] = cards[next++];
-            need[h] -= a[h];
-        }
-        while (next < size) out[fill[s->holders]++] = cards[next++];
-    }
-    start = 0;
-    for (int h = 0; h <= s->holders; ++h) { /* each hand's cards, and the pile's, in any order */
-        shuffle(d, out + start, fill[h] - start);
-        start = fill[h];
     }
 }
 
@@ -306,6 +187,46 @@ static void plan_history(tc_dam_sampler *s, int p)
     }
 }
 
+/* The split's levels: the hidden seats whose history counts span a play (so depend on the hand),
+ * most classes first; level i's classes: one per suit seat i or a later one showed lacking, then
+ * the rest. */
+static void plan_split(tc_dam_sampler *s)
+{
+    int lacked = 0;
+    s->split = 0;
+    for (int p = 0; p < s->players; ++p) {
+        if (!(s->hidden >> p & 1) || s->span[p] == 0) continue;
+        int i = s->split++;
+        for (; i > 0 && s->classes[s->split_seat[i - 1]] < s->classes[p]; --i)
+            s->split_seat[i] = s->split_seat[i - 1];
+        s->split_seat[i] = p;
+    }
+    s->split_taken[0] = 0;
+    for (int i = 0; i < s->split; ++i) {
+        int p = s->split_seat[i];
+        s->split_taken[i + 1] = s->split_taken[i] + s->count[p] - s->plays[p];
+    }
+    for (int i = s->split - 1; i >= 0; --i) {
+        int p = s->split_seat[i], q = 0;
+        for (int suit = 0; suit < TC_NUM_SUITS; ++suit)
+            if (s->klass[p][suit] != s->klass[p][TC_NUM_SUITS]) lacked |= 1 << suit;
+        for (int k = 0; k < TC_NUM_SUITS; ++k)
+            if (lacked >> k & 1) s->split_class[i][k] = (uint8_t)q++;
+        for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k)
+            if (k == TC_NUM_SUITS || !(lacked >> k & 1)) s->split_class[i][k] = (uint8_t)q;
+        s->split_classes[i] = ++q;
+        for (int c = 0; c < q; ++c) s->split_size[i][c] = 0;
+        for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) {
+            s->split_size[i][s->split_class[i][k]] += s->class_size[k];
+            if (i + 1 < s->split) s->split_next[i][s->split_class[i][k]] = s->split_class[i + 1][k];
+        }
+        s->split_ways[i] = s->entries;
+        s->entries += compositions(s, s->count[p] - s->plays[p], q);
+        s->split_at[i] = s->entries;
+        s->entries += compositions(s, s->split_taken[i], q);
+    }
+}
+
 int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s)
 {
     int n = r->players, h = r->hand_size;
@@ -355,13 +276,20 @@ int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampl
     for (int p = 0; p < n; ++p)
         if (s->hidden >> p & 1) room += s->count[p] - s->plays[p];
     if (room != unseen) return TC_ERR_ARGUMENT;
-    count_ways(s);
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) s->class_size[k] = 0;
+    for (int i = 0; i < unseen; ++i) {
+        int c = s->pool[n][i], k = class_of(c);
+        s->class_cards[k][s->class_size[k]++] = (uint8_t)c;
+    }
     for (int q = 2; q <= TC_DAM_SAMPLE_CLASSES; ++q)
-        for (int m = 0; m < TC_DAM_SAMPLE_HAND; ++m)
+        for (int m = 0; m < TC_DAM_SAMPLE_TAKEN; ++m)
             for (int x = 0, at = 0; x <= m; at += compositions(s, m - x, q - 1), ++x)
                 s->rank_at[q][m][x] = at;
-    s->entries = n;
+    s->entries = 0;
+    s->ways_bits = TC_DAM_SAMPLE_WAYS_BITS;
+    s->split_bits = TC_DAM_SAMPLE_SPLIT_BITS;
     for (int p = 0; p < n; ++p) plan_history(s, p);
+    plan_split(s);
     return TC_OK;
 }
 
@@ -410,23 +338,106 @@ static void fill(const tc_dam_sampler *s, tc_sample_count *table, int p, int ste
     for (v[i] = 0; v[i] <= left; ++v[i]) fill(s, table, p, step, i + 1, left - v[i], v, at);
 }
 
-/* The largest ways from the view over the held classes (the rest, `left` cards) at most `most`. */
-static tc_sample_count largest(const tc_dam_sampler *s, const tc_sample_count *table, int p, int i,
-                               int left, int *v, const int *most)
+/* The first composition of m cards into q classes in lexicographic order (all in the last). */
+static void first_composition(int *v, int q, int m)
 {
-    if (i == s->classes[p] - 1) {
-        v[i] = left;
-        return left <= most[i] ? ways_at(s, table, p, 0, v) : 0;
-    }
-    tc_sample_count best = 0;
-    for (v[i] = 0; v[i] <= left && v[i] <= most[i]; ++v[i]) {
-        tc_sample_count w = largest(s, table, p, i + 1, left - v[i], v, most);
-        if (w > best) best = w;
-    }
-    return best;
+    for (int c = 0; c < q - 1; ++c) v[c] = 0;
+    v[q - 1] = m;
 }
 
-int tc_dam_sample_count(const tc_dam_sampler *s, tc_sample_count *table)
+/* The next composition (the same sum) in lexicographic order; 0 after the last. */
+static int next_composition(int *v, int q)
+{
+    int j = q - 1;
+    while (j > 0 && !v[j]) --j;
+    if (j == 0) return 0;
+    int tail = v[j] - 1;
+    v[j] = 0;
+    v[j - 1]++;
+    v[q - 1] = tail;
+    return 1;
+}
+
+/* Seat p's held classes from a hand by level i's classes. */
+static void seat_classes(const tc_dam_sampler *s, int i, int p, const int *a, int *v)
+{
+    for (int k = 0; k < s->classes[p]; ++k) v[k] = 0;
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k)
+        if (s->split_class[i][k] != s->split_class[i][TC_NUM_SUITS] || k == TC_NUM_SUITS)
+            v[s->klass[p][k]] += a[s->split_class[i][k]];
+}
+
+/* Level i from cards taken t (by its classes): the sum over seat i's hands a of prod_c C(r_c,
+ * a_c) (r: the cards left) times a's rounded ways times level i + 1's count at t + a. With
+ * `pick`, stops where the sum passes *pick, leaving the hand in a. */
+static tc_sample_count level_sum(const tc_dam_sampler *s, const tc_sample_count *table, int i,
+                                 const int *t, int *a, const tc_sample_count *pick)
+{
+    int q = s->split_classes[i], r[TC_DAM_SAMPLE_CLASSES], next[TC_DAM_SAMPLE_CLASSES];
+    int p = s->split_seat[i], last = i + 1 == s->split;
+    int32_t at = s->split_ways[i];
+    tc_sample_count sum = 0;
+    for (int c = 0; c < q; ++c)
+        if ((r[c] = s->split_size[i][c] - t[c]) < 0) return 0;
+    first_composition(a, q, s->count[p] - s->plays[p]);
+    do {
+        tc_sample_count w = table[at++];
+        for (int c = 0; c < q && w; ++c) w = a[c] > r[c] ? 0 : w * s->binom[r[c]][a[c]];
+        if (!w) continue;
+        if (!last) {
+            int nq = s->split_classes[i + 1];
+            for (int c = 0; c < nq; ++c) next[c] = 0;
+            for (int c = 0; c < q; ++c) next[s->split_next[i][c]] += t[c] + a[c];
+            w *= table[s->split_at[i + 1] + rank(s, nq, s->split_taken[i + 1], next)];
+        }
+        sum += w;
+        if (pick && sum > *pick) return sum;
+    } while (next_composition(a, q));
+    return sum;
+}
+
+/* The bits of x: 0 for 0. */
+static int bits_of(tc_sample_count x)
+{
+    int bits = 0;
+    for (; x; x >>= 1) ++bits;
+    return bits;
+}
+
+/* Level i's rounded ways of seat i's hands (at most s->ways_bits bits after the level's ways
+ * shift, rounded up), then its counts by cards taken (s->split_bits). */
+static void count_level(tc_dam_sampler *s, tc_sample_count *table, int i)
+{
+    int q = s->split_classes[i], p = s->split_seat[i], m = s->count[p] - s->plays[p];
+    int a[TC_DAM_SAMPLE_CLASSES], v[TC_DAM_SAMPLE_CLASSES];
+    tc_sample_count most = 0;
+    int32_t at = s->split_ways[i];
+    first_composition(a, q, m);
+    do {
+        seat_classes(s, i, p, a, v);
+        table[at] = ways_at(s, table, p, 0, v);
+        if (table[at] > most) most = table[at];
+        ++at;
+    } while (next_composition(a, q));
+    int shift = bits_of(most) - s->ways_bits;
+    s->ways_shift[i] = shift = shift > 0 ? shift : 0;
+    for (int32_t e = s->split_ways[i]; e < at; ++e)
+        table[e] = (table[e] + ((tc_sample_count)1 << shift) - 1) >> shift;
+    most = 0;
+    at = s->split_at[i];
+    first_composition(a, q, s->split_taken[i]);
+    do {
+        table[at] = level_sum(s, table, i, a, v, 0);
+        if (table[at] > most) most = table[at];
+        ++at;
+    } while (next_composition(a, q));
+    shift = bits_of(most) - s->split_bits;
+    s->split_shift[i] = shift = shift > 0 ? shift : 0;
+    for (int32_t e = s->split_at[i]; e < at; ++e)
+        table[e] = (table[e] + ((tc_sample_count)1 << shift) - 1) >> shift;
+}
+
+int tc_dam_sample_count(tc_dam_sampler *s, tc_sample_count *table)
 {
     int n = s->players, v[TC_DAM_SAMPLE_CLASSES];
     for (int p = 0; p < n; ++p) {
@@ -434,13 +445,13 @@ int tc_dam_sample_count(const tc_dam_sampler *s, tc_sample_count *table)
             int32_t at = s->step_at[p][step];
             fill(s, table, p, step, 0, s->step_size[p][step], v, &at);
         }
-        int most[TC_DAM_SAMPLE_CLASSES] = {0}, group = s->hidden >> p & 1 ? n : p;
-        for (int i = 0; i < s->pool_size[group]; ++i)
-            most[s->klass[p][class_of(s->pool[group][i])]]++;
-        table[p] = largest(s, table, p, 0, s->count[p] - s->plays[p], v, most);
-        if (!table[p]) return TC_ERR_ARGUMENT;
+        if (s->hidden >> p & 1) continue;
+        for (int k = 0; k < s->classes[p]; ++k) v[k] = 0;
+        for (int i = 0; i < s->pool_size[p]; ++i) v[s->klass[p][class_of(s->pool[p][i])]]++;
+        if (!ways_at(s, table, p, 0, v)) return TC_ERR_ARGUMENT;
     }
-    return TC_OK;
+    for (int i = s->split - 1; i >= 0; --i) count_level(s, table, i);
+    return s->split && !table[s->split_at[0]] ? TC_ERR_ARGUMENT : TC_OK;
 }
 
 /* Up to two items of each card in a group's proposal: (seat, play index or -1 pooled, place). */
@@ -455,18 +466,6 @@ static void note(copies *w, int card, int seat, int play, int at)
     w->seat[card][m] = (int8_t)seat;
     w->play[card][m] = (int8_t)play;
     w->at[card][m] = (uint8_t)at;
-}
-
-/* Whether seat p's held cards now (end[0..m), by class) pass the acceptance that makes their
- * weight the ways of its history: with probability ways / the seat's largest ways. */
-static int keeps(const tc_dam_sampler *s, const tc_sample_count *table, int p, const uint8_t *end,
-                 int m, tc_draw8 *d)
-{
-    int v[TC_DAM_SAMPLE_CLASSES] = {0};
-    if (s->span[p] == 0) return 1;
-    for (int i = 0; i < m; ++i) v[s->klass[p][class_of(end[i])]]++;
-    tc_sample_count ways = ways_at(s, table, p, 0, v);
-    return ways == table[p] || below(d->rng, table[p]) < ways;
 }
 
 /* A seat's held cards by class, each with its play index (-1: held now). */
@@ -552,47 +551,116 @@ static int may_lie(const tc_dam_sampler *s, int p, int j, int at)
     return j < 0 || (s->place[at].owner == p && s->place[at].avail <= s->play_trick[p][j]);
 }
 
+/* Seat p's history from its held cards now (end[0..m)), then the voids the counts left out; two
+ * of its items of one card that could trade places make the same deal twice: kept half the time
+ * (the items of different seats never trade). 1 when kept. */
+static int seat_history(const tc_dam_sampler *s, const tc_sample_count *table, int p, tc_draw8 *d,
+                        const uint8_t *end, uint8_t *cards, copies *w)
+{
+    history(s, table, p, d, end, s->count[p] - s->plays[p], cards, w);
+    if (!voids_kept(s, p, cards)) return 0;
+    for (int c = 0; c < TC_NUM_CARD_IDS; ++c) {
+        if (w->count[c] < 2 || w->seat[c][0] != p || w->seat[c][1] != p ||
+            (w->play[c][0] < 0 && w->play[c][1] < 0))
+            continue;
+        if (may_lie(s, p, w->play[c][0], w->at[c][1]) &&
+            may_lie(s, p, w->play[c][1], w->at[c][0]) && tc_draw8_below(d, 2))
+            return 0;
+    }
+    return 1;
+}
+
+/* Takes a uniform card of the unseen cards left (left[k][0..size[k]) of each suit class k)
+ * among the classes of level i's class c. */
+static uint8_t take_unseen(const tc_dam_sampler *s, int i, int c, tc_draw8 *d,
+                           uint8_t left[][TC_DAM_MAX_CARDS], int *size)
+{
+    int total = 0, k = 0;
+    for (int j = 0; j < TC_DAM_SAMPLE_CLASSES; ++j)
+        if (s->split_class[i][j] == c) total += size[j];
+    for (int x = tc_draw8_below(d, (uint32_t)total);; ++k) {
+        if (s->split_class[i][k] != c) continue;
+        if (x < size[k]) {
+            uint8_t card = left[k][x];
+            left[k][x] = left[k][--size[k]];
+            return card;
+        }
+        x -= size[k];
+    }
+}
+
+/* The unseen cards into the hidden group's free places (out: each hidden hand's, in seat
+ * order, then the pile's): the split's seats level by level, each hand drawn by its share of
+ * the counts (the rounding refused), kept with probability its ways / the rounded ways, then
+ * its history; the rest shuffled. 0 when refused. */
+static int split_unseen(const tc_dam_sampler *s, const tc_sample_count *table, tc_draw8 *d,
+                        uint8_t *out, uint8_t *cards, copies *w)
+{
+    uint8_t left[TC_DAM_SAMPLE_CLASSES][TC_DAM_MAX_CARDS];
+    int size[TC_DAM_SAMPLE_CLASSES], start[TC_DAM_MAX_PLAYERS], fill = 0, n = s->players;
+    int t[TC_DAM_SAMPLE_CLASSES] = {0}, a[TC_DAM_SAMPLE_CLASSES], v[TC_DAM_SAMPLE_CLASSES];
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k) {
+        size[k] = s->class_size[k];
+        for (int j = 0; j < size[k]; ++j) left[k][j] = s->class_cards[k][j];
+    }
+    for (int p = 0; p < n; ++p) {
+        start[p] = fill;
+        if (s->hidden >> p & 1) fill += s->count[p] - s->plays[p];
+    }
+    for (int i = 0; i < s->split; ++i) {
+        int p = s->split_seat[i], q = s->split_classes[i], m = s->count[p] - s->plays[p];
+        tc_sample_count total = table[s->split_at[i] + rank(s, q, s->split_taken[i], t)];
+        tc_sample_count pick = below(d->rng, total << s->split_shift[i]);
+        if (level_sum(s, table, i, t, a, &pick) <= pick) return 0;
+        if (s->ways_shift[i]) {
+            seat_classes(s, i, p, a, v);
+            tc_sample_count rounded = table[s->split_ways[i] + rank(s, q, m, a)];
+            if (below(d->rng, rounded << s->ways_shift[i]) >= ways_at(s, table, p, 0, v)) return 0;
+        }
+        for (int c = 0, e = start[p]; c < q; ++c)
+            for (int j = 0; j < a[c]; ++j) out[e++] = take_unseen(s, i, c, d, left, size);
+        if (!seat_history(s, table, p, d, out + start[p], cards, w)) return 0;
+        if (i + 1 == s->split) break;
+        for (int c = 0; c < s->split_classes[i + 1]; ++c) v[c] = 0;
+        for (int c = 0; c < q; ++c) v[s->split_next[i][c]] += t[c] + a[c];
+        for (int c = 0; c < s->split_classes[i + 1]; ++c) t[c] = v[c];
+    }
+    uint8_t rest[TC_DAM_MAX_CARDS];
+    int count = 0;
+    for (int k = 0; k < TC_DAM_SAMPLE_CLASSES; ++k)
+        for (int j = 0; j < size[k]; ++j) rest[count++] = left[k][j];
+    shuffle(d, rest, count);
+    for (int p = 0, j = 0; p <= n; ++p) { /* the other hidden hands, then the pile */
+        int from = p < n ? start[p] : fill, to = p < n ? from : fill + s->pile_free;
+        if (p < n && (s->hidden >> p & 1) && s->span[p] == 0) to += s->count[p] - s->plays[p];
+        for (int e = from; e < to; ++e) out[e] = rest[j++];
+    }
+    return 1;
+}
+
 /* One proposal for the places of `group` (a seen seat p, or s->players: the hidden seats and the
  * pile): 1 when accepted. */
 static int propose(const tc_dam_sampler *s, const tc_sample_count *table, int group, tc_draw8 *d,
                    uint8_t *cards)
 {
     uint8_t pool[TC_DAM_MAX_CARDS];
-    int n = s->players, room = 0, start = 0;
+    int n = s->players, start = 0;
     copies w;
     for (int c = 0; c < TC_NUM_CARD_IDS; ++c) w.count[c] = 0;
-    for (int p = 0; p < n; ++p)
-        if (group == n ? s->hidden >> p & 1 : p == group) room += s->count[p] - s->plays[p];
-    if (group == n) {
-        deal_unseen(s, d, room + s->pile_free, pool);
+    int owner = s->pinned >= 0 ? s->place[s->pinned].owner : -1;
+    int mine = owner >= 0 && (group == n ? s->hidden >> owner & 1 : owner == group);
+    if (group < n) {
+        if (!seat_history(s, table, group, d, s->pool[group], cards, &w)) return 0;
     } else {
-        for (int i = 0; i < room; ++i) pool[i] = s->pool[group][i];
+        if (!split_unseen(s, table, d, pool, cards, &w)) return 0;
+        for (int p = 0; p < n; ++p) {
+            if (!(s->hidden >> p & 1)) continue;
+            if (s->span[p] == 0 && !seat_history(s, table, p, d, pool + start, cards, &w)) return 0;
+            start += s->count[p] - s->plays[p];
+        }
+        for (int i = 0; i < s->pile_free; ++i) cards[s->pile_place[i]] = pool[start + i];
     }
-    for (int p = 0; p < n; ++p) {
-        if (group == n ? !(s->hidden >> p & 1) : p != group) continue;
-        int m = s->count[p] - s->plays[p];
-        if (group == n && !keeps(s, table, p, pool + start, m, d)) return 0;
-        history(s, table, p, d, pool + start, m, cards, &w);
-        if (!voids_kept(s, p, cards)) return 0;
-        start += m;
-    }
-    for (int i = 0; group == n && i < s->pile_free; ++i) {
-        cards[s->pile_place[i]] = pool[start + i];
-        note(&w, pool[start + i], -1, -1, s->pile_place[i]);
-    }
-    if (s->pinned >= 0) {
-        int owner = s->place[s->pinned].owner;
-        int mine = owner >= 0 && (group == n ? s->hidden >> owner & 1 : owner == group);
-        if (mine && cards[s->pinned] != s->pinned_card) return 0;
-    }
-    /* Two items of one card that could trade places make the same deal twice: keep half. */
-    for (int c = 0; c < TC_NUM_CARD_IDS; ++c) {
-        if (w.count[c] < 2 || (w.play[c][0] < 0 && w.play[c][1] < 0)) continue;
-        if (may_lie(s, w.seat[c][0], w.play[c][0], w.at[c][1]) &&
-            may_lie(s, w.seat[c][1], w.play[c][1], w.at[c][0]) && tc_draw8_below(d, 2))
-            return 0;
-    }
-    return 1;
+    return !mine || cards[s->pinned] == s->pinned_card;
 }
 
 int tc_dam_sample_draw(const tc_dam_sampler *s, const tc_sample_count *table, bitgen_t *rng,

@@ -10,9 +10,11 @@
 #include "trickcore/core/sample.h"
 #include "trickcore/dam/dam.h"
 
-#define TC_DAM_SAMPLE_CLASSES (TC_NUM_SUITS + 1)   /* the unseen cards by suit, jokers last */
-#define TC_DAM_SAMPLE_STATES 2744                  /* needs of three hidden hands: 14^3 */
-#define TC_DAM_SAMPLE_HAND 14                      /* cards one hand holds at a time: 0..13 */
+#define TC_DAM_SAMPLE_CLASSES (TC_NUM_SUITS + 1) /* the unseen cards by suit, jokers last */
+#define TC_DAM_SAMPLE_HAND 14                    /* cards one hand holds at a time: 0..13 */
+#define TC_DAM_SAMPLE_TAKEN 40                   /* cards three hidden hands hold: 0..39 */
+#define TC_DAM_SAMPLE_WAYS_BITS 16  /* a seat's ways rounded up to this many bits in the split */
+#define TC_DAM_SAMPLE_SPLIT_BITS 40 /* the split's counts rounded up to this many bits */
 #define TC_DAM_SAMPLE_STEPS (2 * TC_DAM_MAX_CARDS) /* a seat's places and plays */
 
 /* Proposals tried for one sample before giving up (TC_ERR_TOO_LONG). */
@@ -61,30 +63,37 @@ typedef struct {
     uint8_t step_place[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_STEPS];
     uint8_t step_size[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_STEPS];
     int32_t step_at[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_STEPS];
-    int32_t entries; /* the table: first each seat's largest count of a hand now, then steps */
+    int32_t entries; /* the table: each seat's steps, then the split's levels */
     uint64_t binom[TC_DAM_MAX_CARDS + 1][TC_DAM_SAMPLE_HAND];
-    int32_t rank_at[TC_DAM_SAMPLE_CLASSES + 1][TC_DAM_SAMPLE_HAND][TC_DAM_SAMPLE_HAND];
+    int32_t rank_at[TC_DAM_SAMPLE_CLASSES + 1][TC_DAM_SAMPLE_TAKEN][TC_DAM_SAMPLE_TAKEN];
     int pool_size[TC_DAM_MAX_PLAYERS + 1]; /* [p]: seat p's known cards; [players]: */
     uint8_t pool[TC_DAM_MAX_PLAYERS + 1][TC_DAM_MAX_CARDS]; /* the unseen cards */
     int pile_free; /* undrawn pile places the unseen fill */
     uint8_t pile_place[TC_DAM_MAX_CARDS];
     int pinned, pinned_card; /* the turned card's place, or -1 */
-    /* The unseen cards to the hidden hands, none of a suit a seat lacks for good (a void shown
-     * since its last draw), the rest to the pile: counts by suit class and remaining needs
-     * (counted: 0 when they overflow, then plain shuffles). */
-    uint8_t lacks[TC_DAM_MAX_PLAYERS]; /* bit suit: seat p lacks it for good */
-    int counted, holders, holder[TC_DAM_MAX_PLAYERS], radix[TC_DAM_MAX_PLAYERS];
+    /* The unseen cards by suit class, and their split among the hidden hands whose history
+     * counts depend on the hand (docs/kernels.md): level i gives seat split_seat[i] its hand,
+     * the cards by the classes of the suits that seat or a later one showed lacking (one for
+     * the rest); the table holds each level's rounded seat ways and counts by cards taken. */
     int class_size[TC_DAM_SAMPLE_CLASSES];
     uint8_t class_cards[TC_DAM_SAMPLE_CLASSES][TC_DAM_MAX_CARDS];
-    unsigned __int128 ways[TC_DAM_SAMPLE_CLASSES + 1][TC_DAM_SAMPLE_STATES];
+    int split;
+    int split_seat[TC_DAM_MAX_PLAYERS], split_taken[TC_DAM_MAX_PLAYERS + 1];
+    int split_classes[TC_DAM_MAX_PLAYERS];
+    uint8_t split_class[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_CLASSES]; /* of each suit class */
+    uint8_t split_next[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_CLASSES]; /* a class's at the next level */
+    int split_size[TC_DAM_MAX_PLAYERS][TC_DAM_SAMPLE_CLASSES];     /* unseen cards of each class */
+    int32_t split_ways[TC_DAM_MAX_PLAYERS], split_at[TC_DAM_MAX_PLAYERS];
+    int ways_bits, split_bits; /* the roundings, TC_DAM_SAMPLE_*_BITS or fewer (tests) */
+    int ways_shift[TC_DAM_MAX_PLAYERS], split_shift[TC_DAM_MAX_PLAYERS]; /* set by the count */
 } tc_dam_sampler;
 
 /* Plans the sampler of a view: TC_OK, or TC_ERR_ARGUMENT for a view no deal gives. */
 int tc_dam_sample_plan(const tc_dam_rules *r, const tc_dam_view *v, tc_dam_sampler *s);
 
-/* Fills the plan's table of counts (s->entries of them, caller memory): TC_OK, or
- * TC_ERR_ARGUMENT when a seat's history cannot be. */
-int tc_dam_sample_count(const tc_dam_sampler *s, tc_sample_count *table);
+/* Fills the plan's table of counts (s->entries of them, caller memory) and the plan's shifts:
+ * TC_OK, or TC_ERR_ARGUMENT when a seat's history cannot be. */
+int tc_dam_sample_count(tc_dam_sampler *s, tc_sample_count *table);
 
 /* `count` deals, each the card dealt to every place: cards[i * s->places + place]. Deal i
  * depends only on the stream and i. TC_ERR_TOO_LONG when TC_DAM_SAMPLE_MAX_TRIES proposals of
