@@ -5,35 +5,20 @@ agree with Python's exact integers, so a seed deals the same cards on every plat
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
-import sysconfig
+from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "tests" / "c" / "mul64.c"
 EDGES = [0, 1, 2, 3, 0xFFFFFFFF, 0x100000000, 0xFFFFFFFFFFFFFFFF, 0x8000000000000000,
          0x7FFFFFFFFFFFFFFF, 0xFFFFFFFF00000000, 0x00000000FFFFFFFF, 52, 52 * 51 * 50 * 49]
 
 
-def compiler() -> str:
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    found = shutil.which(cc) or shutil.which("cc")
-    if found is None or not (ROOT / "src" / "trickcore" / "core" / "deal.h").exists():
-        pytest.skip("needs a C compiler and the source tree (src/), as the build does")
-    return found
-
-
 @pytest.fixture(scope="module", params=[False, True], ids=["int128", "portable"])
-def multiply(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    exe = tmp_path_factory.mktemp("mul64") / "mul64"
-    flags = ["-DTC_PORTABLE_MUL64"] if request.param else []
-    subprocess.run([compiler(), "-std=c99", "-O2", *flags, f"-I{ROOT / 'src'}",
-                    f"-I{np.get_include()}", str(SOURCE), "-o", str(exe)], check=True)
-    return exe
+def multiply(request: pytest.FixtureRequest, build_c: Callable[..., Path]) -> Path:
+    flags = ("-DTC_PORTABLE_MUL64",) if request.param else ()
+    return build_c("mul64", ["tests/c/mul64.c"], flags)
 
 
 def test_tc_mul64_matches_exact_integers(multiply: Path) -> None:
