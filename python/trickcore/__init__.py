@@ -15,6 +15,7 @@ from trickcore.core.errors import (
     RulesError,
     SerializationError,
     SolveError,
+    SolveLimitError,
     TrickcoreError,
     UnknownBotError,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "SimulationResult",
     "Solution",
     "SolveError",
+    "SolveLimitError",
     "SolveStats",
     "Suit",
     "TrickcoreError",

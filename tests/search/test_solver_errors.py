@@ -1,7 +1,8 @@
-"""The solver's bad-input contract (solver spec, issue #16): ``solve`` and ``solve_line`` only in
-the play phase, only the game's objectives, only real seats and table sizes; ``solve_batch``
-only on deals of one game. Every refusal is a TrickcoreError (so a ValueError) whose message
-names the reason, and the deal is unchanged afterwards (``to_json()`` identical).
+"""The solver's bad-input contract (solver spec, issue #16): ``solve``, ``solve_value`` and
+``solve_line`` only in the play phase, only the game's objectives, only real seats and table
+sizes; ``solve_batch`` only on deals of one game. Every refusal is a TrickcoreError (so a
+ValueError) whose message names the reason, and the deal is unchanged afterwards (``to_json()``
+identical).
 
 Where the spec names the class (the phase, a finished deal, an unknown objective) the test asks
 for ``trickcore.SolveError``; for a bad seat or table size it only asks for a TrickcoreError
@@ -19,6 +20,7 @@ from positions import small_hearts_deal
 
 import trickcore
 from trickcore import dam, hearts, spades
+from trickcore.search._solver import ALL_SWITCHES, Solver
 
 FREE_PLAY = {"first_lead": "left-of-dealer", "first_trick_protected": False,
              "hearts_must_be_broken": False}
@@ -77,7 +79,7 @@ def refused(deal: Any, call: str, match: str, *args: Any, **kwargs: Any
     return caught
 
 
-SOLVERS = ["solve", "solve_line"]
+SOLVERS = ["solve", "solve_value", "solve_line"]
 
 
 @pytest.mark.parametrize("call", SOLVERS)
@@ -155,6 +157,35 @@ def test_a_refused_call_leaves_the_deal_usable() -> None:
     refused(deal, "solve", r"tt_mb", tt_mb=0)
     refused(deal, "solve", r"points", "tricks")
     assert dict(deal.solve().values) == {trickcore.Card("2H"): 13, trickcore.Card("AC"): 0}
+
+
+@pytest.mark.parametrize("make", [hearts_in_play, spades_in_play, dam_in_play],
+                         ids=["hearts", "spades", "dam"])
+def test_solve_value_stops_at_its_node_limit(make: Any) -> None:
+    deal = make()
+    caught = refused(deal, "solve_value", r"node limit \(1 nodes\)", max_nodes=1)
+    assert isinstance(caught.value, trickcore.SolveLimitError)
+    assert isinstance(caught.value, trickcore.SolveError)
+    assert deal.solve_value(max_nodes=10**6) == deal.solve().value
+
+
+@pytest.mark.parametrize("max_nodes", [0, -5, 1.5, True, "9"])
+def test_solve_value_refuses_a_bad_node_limit(max_nodes: Any) -> None:
+    refused(spades_in_play(), "solve_value", r"max_nodes", max_nodes=max_nodes)
+
+
+def test_a_solver_that_hit_its_limit_solves_right_afterwards() -> None:
+    # The aborted search's table entries are forgotten, so the next solve is exact.
+    deal = spades_in_play()
+    solver = Solver(1 << 20, ALL_SWITCHES)
+    code, side = deal.OBJECTIVES["tricks"], 0b0101 << (deal.to_act & 1) & 0xF
+    solver.node_limit = 3
+    with pytest.raises(trickcore.SolveLimitError):
+        solver.solve_value(deal, code, side)
+    solver.node_limit = 0
+    assert solver.solve_value(deal, code, side) == deal.solve("tricks").value
+    with pytest.raises(ValueError, match="node limit"):
+        solver.node_limit = -1
 
 
 # -- solve_batch ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""The C solver (``Deal.solve``, ``Deal.solve_line``, ``trickcore.solve_batch``) against its
-brute-force twin (tests/reference/solver.py) on random play-phase positions of every game
-(tests/search/positions.py): the exact values under the combinations of the pruning
+"""The C solver (``Deal.solve``, ``solve_value``, ``solve_line``, ``trickcore.solve_batch``)
+against its brute-force twin (tests/reference/solver.py) on random play-phase positions of every
+game (tests/search/positions.py): the exact values under the combinations of the pruning
 switches, for the seat to act and for another seat, every objective; the value and best cards
 consistent with them; the deal never changed; the solver's own choices and principal line
 playing out to the value announced; batch rows equal to single solves on one and two workers.
@@ -111,6 +111,8 @@ def test_values_equal_the_reference_under_every_switch(game: str, data: st.DataO
                            valued, expected)
         check_solution(deal, deal.solve(objective, seat=valued, tt_mb=1), objective, valued,
                        expected)
+        assert deal.solve_value(objective, seat=valued) == best_of(deal, expected, objective,
+                                                                   valued)
     check_solution(deal, deal.solve(objective), objective, deal.to_act,
                    reference_values(deal, objective))
     assert deal.to_json() == before

@@ -10,6 +10,7 @@ cdef extern from "trickcore/core/status.h" nogil:
         TC_ERR_TOO_LONG
         TC_ERR_ILLEGAL
         TC_ERR_STATE
+        TC_ERR_LIMIT
 
     enum tc_refusal:
         TC_ACCEPTED

@@ -39,6 +39,10 @@ class SolveError(TrickcoreError):
     an objective the game does not have."""
 
 
+class SolveLimitError(SolveError):
+    """A solve stopped at its node limit (``max_nodes``) before it knew the value."""
+
+
 class BotMoveError(IllegalMoveError):
     """A bot asked to move for a seat that is not to act, or a bot's move that is not a legal
     move of its seat (a custom bot's bug): the message names the bot and the move. Nothing
@@ -63,6 +67,7 @@ _STATUS_ERRORS: dict[int, type[TrickcoreError]] = {
     5: InvalidTrickError,  # TC_ERR_TOO_LONG
     6: IllegalMoveError,  # TC_ERR_ILLEGAL
     7: IllegalMoveError,  # TC_ERR_STATE
+    8: SolveLimitError,  # TC_ERR_LIMIT
 }
 
 

@@ -210,6 +210,13 @@ class TrickDeal(_Binding):
         return search.solve(self, objective, seat=seat, tt_mb=tt_mb, table=table,
                             equivalence=equivalence, bounds=bounds, ranks=ranks)
 
+    def solve_value(self, objective: str | None = None, *, seat: int | None = None,
+                    tt_mb: int = 64, max_nodes: int | None = None) -> int:
+        """The position's exact value alone, ``solve(...).value`` at less cost (no card's own
+        search); past ``max_nodes`` positions searched, SolveLimitError. The deal is left as
+        it was."""
+        return search.solve_value(self, objective, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
+
     def solve_line(self, objective: str | None = None, *, seat: int | None = None,
                    tt_mb: int = 64) -> tuple[Card, ...]:
         """A principal variation to the end of the deal under ``solve``'s values."""

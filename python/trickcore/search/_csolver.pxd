@@ -28,6 +28,7 @@ cdef extern from "trickcore/search/solver.h" nogil:
     ctypedef struct tc_solver:
         int64_t table_bytes
         int8_t isa
+        int64_t node_limit
         tc_solve_stats stats
 
     void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int switches)

@@ -8,6 +8,7 @@ from libc.string cimport memcpy
 
 from trickcore.core._binding cimport DealBinding
 from trickcore.core._ccards cimport tc_isa_best, tc_mask
+from trickcore.core._cstatus cimport TC_ERR_LIMIT
 from trickcore.core._history cimport STEP_STATE_WORDS
 from trickcore.search._csolver cimport (
     TC_SOLVE_ALL,
@@ -63,6 +64,17 @@ cdef class Solver:
         self.c.isa = variant
 
     @property
+    def node_limit(self):
+        """The nodes a solve may search before it fails with SolveLimitError (0: no limit)."""
+        return self.c.node_limit
+
+    @node_limit.setter
+    def node_limit(self, int64_t nodes):
+        if nodes < 0:
+            raise ValueError(f"a node limit is 0 (none) or positive, not {nodes}")
+        self.c.node_limit = nodes
+
+    @property
     def stats(self):
         """(nodes, tt_hits, tt_stores) of the latest solve."""
         return self.c.stats.nodes, self.c.stats.tt_hits, self.c.stats.tt_stores
@@ -70,25 +82,38 @@ cdef class Solver:
     def solve(self, DealBinding deal not None, int objective, int side):
         """The values of every legal card (an int32 array by card id), the legal mask and the
         value of the position, for the side mask ``side``; the deal is left as it was."""
+        values = np.zeros(56, dtype=np.int32)
+        cdef int32_t[::1] out = values
+        cdef tc_mask legal = 0
+        cdef int32_t value = self.run(deal, objective, side, &out[0], &legal)
+        return values, legal, value
+
+    def solve_value(self, DealBinding deal not None, int objective, int side):
+        """The value of the position alone (no card's own search), for the side mask ``side``."""
+        cdef tc_mask legal = 0
+        return self.run(deal, objective, side, NULL, &legal)
+
+    cdef int32_t run(self, DealBinding deal, int objective, int side, int32_t *values,
+                     tc_mask *legal) except? -1:
         deal.head()
         cdef uint64_t state[STEP_STATE_WORDS]
         cdef solve_fn solve = deal.kernel_solver()
         cdef const void *rules = deal.kernel_rules()
         cdef tc_solve_request request
-        cdef tc_mask legal = 0
         cdef int32_t value = 0
         cdef int status
         request.objective = objective
         request.side = side
-        values = np.zeros(56, dtype=np.int32)
-        cdef int32_t[::1] out = values
         memcpy(state, deal.state_address(), deal.state_size())  # another thread may play on
         with nogil:
-            status = solve(rules, state, request, &self.c, &out[0], &legal, &value)
+            status = solve(rules, state, request, &self.c, values, legal, &value)
+        if status == TC_ERR_LIMIT:
+            tc_solver_forget(&self.c)  # the aborted search left meaningless entries
+            raise error_for_status(status, f"the solve stopped at its node limit "
+                                           f"({self.c.node_limit:,} nodes)")
         if status != 0:
             raise error_for_status(status, "the solver refuses this position")
-        return values, legal, value
-
+        return value
 
 def solve_many(Solver solver not None, deals, int objective,
                const uint8_t[::1] sides, int32_t[:, ::1] values, uint64_t[::1] legal,

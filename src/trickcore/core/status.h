@@ -11,7 +11,8 @@ enum tc_status {
     TC_ERR_ARGUMENT = 4,   /* an invalid parameter value */
     TC_ERR_TOO_LONG = 5,   /* more cards than the kernel accepts */
     TC_ERR_ILLEGAL = 6,    /* an illegal move for the game's rules */
-    TC_ERR_STATE = 7       /* a call in the wrong phase of the game */
+    TC_ERR_STATE = 7,      /* a call in the wrong phase of the game */
+    TC_ERR_LIMIT = 8       /* a search ran out of its node budget */
 };
 
 /* Why a move was refused: every game's checked entry points write one of these (the binding

@@ -151,6 +151,7 @@ int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request 
         c.pile_loss[i] = c.pile_loss[i + 1] + (v < 0 ? v : 0);
     }
     *value = c.sign * search_root(&c, s, values, legal);
-    for (tc_mask rest = *legal; rest; rest &= rest - 1) values[tc_lowest(rest)] *= c.sign;
-    return TC_OK;
+    for (tc_mask rest = values ? *legal : 0; rest; rest &= rest - 1)
+        values[tc_lowest(rest)] *= c.sign;
+    return search_status(solver);
 }

@@ -172,6 +172,6 @@ int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve
     c.base.role[TC_HEARTS_QUEEN] = TC_SEARCH_ALONE;
     c.base.special = tc_search_special_cards(c.base.role, r->deck);
     *value = -search_root(&c, s, values, legal);
-    for (tc_mask rest = *legal; rest; rest &= rest - 1) values[tc_lowest(rest)] *= -1;
-    return TC_OK;
+    for (tc_mask rest = values ? *legal : 0; rest; rest &= rest - 1) values[tc_lowest(rest)] *= -1;
+    return search_status(solver);
 }

@@ -220,6 +220,13 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
     return TC_OK;
 }
 
+/* A solve's status once search_root returns: TC_ERR_LIMIT past the node limit (its values and
+ * table entries are then meaningless: tc_solver_forget), else TC_OK. */
+static inline int search_status(const tc_solver *solver)
+{
+    return solver->node_limit && solver->stats.nodes > solver->node_limit ? TC_ERR_LIMIT : TC_OK;
+}
+
 /* game_bounds, with the cards each bound depends on where the game abstracts ranks */
 #if SEARCH_MASKED
 #define SEARCH_GAME_BOUNDS(c, s, lo, hi, why_lo, why_hi) game_bounds(c, s, lo, hi, why_lo, why_hi)

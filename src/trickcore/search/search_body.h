@@ -84,6 +84,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     tc_solver *sv = c->base.solver;
     sv->stats.nodes++;
     *why = 0;
+    if (sv->node_limit && sv->stats.nodes > sv->node_limit) return 0; /* the solve fails */
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lower = -TC_SEARCH_INF, upper = TC_SEARCH_INF;
     tc_mask why_lower = 0, why_upper = 0;
@@ -180,9 +181,9 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
     return lower;
 }
 
-/* The exact value of every legal card of the seat to act into values[card] (legal cards only),
- * their mask into *legal; returns the position's value. The position is solved first; then a
- * card worth the best needs one zero-window search, the others a search_exact below it. */
+/* The exact value of every legal card of the seat to act into values[card] (legal cards only;
+ * values NULL: the position's value alone), their mask into *legal; returns the position's value.
+ * A card worth the best needs one zero-window search, the others a search_exact below it. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t *values, tc_mask *legal)
 {
@@ -191,6 +192,8 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
         kept = SEARCH_NAME(search_classes)(c, s, moves);
     int ours = c->base.side >> s->head.to_act & 1;
     int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0);
+    *legal = moves;
+    if (!values) return best;
     for (tc_mask rest = kept; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
         SEARCH_STATE child = *s;
@@ -209,6 +212,5 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
         int card = tc_lowest(rest);
         values[card] = values[SEARCH_NAME(search_representative)(c, s, kept, card)];
     }
-    *legal = moves;
     return best;
 }

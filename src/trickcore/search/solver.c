@@ -11,6 +11,7 @@ void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int swi
     solver->generation = 0;
     solver->switches = (int8_t)switches;
     solver->isa = (int8_t)tc_isa_best();
+    solver->node_limit = 0;
     tc_solver_forget(solver);
 }
 

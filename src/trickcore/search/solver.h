@@ -44,8 +44,9 @@ typedef struct {
     void *table;
     int64_t table_bytes;
     uint32_t generation;
-    int8_t switches; /* enum tc_solve_switch bits */
-    int8_t isa;      /* enum tc_isa: the variant searching, tc_isa_best() unless set */
+    int8_t switches;    /* enum tc_solve_switch bits */
+    int8_t isa;         /* enum tc_isa: the variant searching, tc_isa_best() unless set */
+    int64_t node_limit; /* 0: none; else a solve stops past that many nodes (TC_ERR_LIMIT) */
     tc_solve_stats stats;
     uint16_t history[TC_SEATS_MAX][TC_NUM_CARD_IDS]; /* cut-offs per seat and card */
 } tc_solver;

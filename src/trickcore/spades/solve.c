@@ -413,5 +413,5 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
     if (c.objective == TC_SOLVE_SCORE) score_table(&c, s);
     c.base.ranks = (int8_t)ranks_apply(&c);
     *value = search_root(&c, s, values, legal);
-    return TC_OK;
+    return search_status(solver);
 }
