@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 from spades_scripts import scripted_deal
 
-from trickcore.core.errors import IllegalMoveError
+from trickcore.bots import RuleBot
+from trickcore.core.errors import ArgumentError, IllegalMoveError
 from trickcore.spades import Deal, Rules
+from trickcore.spades._core import bid_code
+from trickcore.spades.rules import kernel_rules
 
 STANDARD = Rules.standard()
 
@@ -152,3 +155,33 @@ def test_a_misdeal_scores_nothing() -> None:
     deal.claim_misdeal(0)
     result = deal.result()
     assert result.points == (0, 0) and result.totals == (30, 60) and result.bags == (4, 5)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, Rules.standard(partnerships=False),
+                                   Rules.standard(bag_limit=5, bag_penalty=50)],
+                         ids=["partnerships", "cutthroat", "bags-5"])
+def test_score_tricks_is_the_referees_score_of_a_finished_deal(rules: Rules) -> None:
+    # What bots use to score a deal they imagine: the same points as the deal played out.
+    kernel = kernel_rules(rules)
+    rule = RuleBot(seed=1)
+    for seed in range(12):
+        sides = len(rules.sides)
+        scores = [(seed * 37 + 11 * k) % 400 - 150 for k in range(sides)]
+        bags = [(seed + 3 * k) % rules.bag_limit for k in range(sides)]
+        deal = Deal.random(rules, seed=seed, scores=scores, bags=bags)
+        while not deal.is_over:
+            rule.choose(deal, deal.to_act).apply_to(deal)
+        if deal.is_misdeal:
+            continue
+        codes = [bid_code(b) for b in deal.bids]
+        assert kernel.score_tricks(codes, deal.tricks_won, scores, bags) == deal.result().points
+
+
+def test_score_tricks_refuses_what_is_not_a_deal() -> None:
+    kernel = kernel_rules(STANDARD)
+    with pytest.raises(ArgumentError, match="4 bids"):
+        kernel.score_tricks([3, 3, 3], [4, 3, 3, 3], [0, 0], [0, 0])
+    with pytest.raises(ArgumentError, match="not bid codes"):
+        kernel.score_tricks([3, 3, 3, 3], [4, 4, 4, 4], [0, 0], [0, 0])
+    with pytest.raises(ArgumentError, match="not bid codes"):
+        kernel.score_tricks([3, 3, 3, 16], [4, 3, 3, 3], [0, 0], [0, 0])

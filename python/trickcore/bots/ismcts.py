@@ -2,7 +2,8 @@
 Whitehouse 2012). Each iteration takes one sampled world consistent with the bot's observation,
 descends the tree of public move sequences by UCB among the moves legal in that world
 (availability counts), adds one node, finishes the deal with a C playout and backs up each
-mover's normalised reward. Passes and bids are the rule player's (docs/bots.md, "IsmctsBot")."""
+mover's normalised reward. Passes are the rule player's, Spades bids PimcBot's: sampled worlds
+solved (docs/bots.md, "IsmctsBot")."""
 
 from __future__ import annotations
 
@@ -31,15 +32,16 @@ class Node:
 
 class IsmctsBot(SamplingBot):
     """``IsmctsBot(iterations=1000, time=None, exploration=0.7, rollout="rule", worlds=64,
-    seed=None)``: ``iterations`` tree iterations per card (fewer when ``time`` seconds run out),
-    UCB exploration constant ``exploration`` on rewards scaled to [0, 1], playouts of the game's
-    ``rollout`` policy; the iterations cycle through ``worlds`` sampled worlds."""
+    bid_worlds=16, seed=None)``: ``iterations`` tree iterations per card (fewer when ``time``
+    seconds run out), UCB exploration constant ``exploration`` on rewards scaled to [0, 1],
+    playouts of the game's ``rollout`` policy; the iterations cycle through ``worlds`` sampled
+    worlds. A Spades bid solves ``bid_worlds`` sampled deals (0: the rule player's bid)."""
 
     __slots__ = ("exploration", "iterations", "rollout", "worlds")
 
     def __init__(self, iterations: int = 1000, *, time: float | None = None,
                  exploration: float = 0.7, rollout: str = "rule", worlds: int = 64,
-                 seed: SeedLike = None, name: str = "ismcts") -> None:
+                 bid_worlds: int = 16, seed: SeedLike = None, name: str = "ismcts") -> None:
         for label, value in (("iterations", iterations), ("worlds", worlds)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ArgumentError(f"{label} must be a positive int, not {value!r}")
@@ -50,7 +52,7 @@ class IsmctsBot(SamplingBot):
             raise ArgumentError(f"rollout must be a policy name such as 'rule', not {rollout!r}")
         self.iterations, self.exploration = iterations, float(exploration)
         self.rollout, self.worlds = rollout, worlds
-        super().__init__(time, seed, name)
+        super().__init__(time, seed, name, bid_worlds)
 
     def choose_card(self, deal: Any, seat: int, legal: list[Card]) -> Card:
         root = self.search(deal, seat)

@@ -1,7 +1,8 @@
 """``PimcBot``: perfect-information Monte Carlo. It samples deals consistent with what its seat
 has seen (``deal.sample_worlds``), values each legal card in every world (exactly by the solver
 once few cards remain, else by a C playout with a policy after the card), and plays the card
-of the best mean. Passes and bids are the rule player's (docs/bots.md, "PimcBot")."""
+of the best mean. Passes are the rule player's; Spades bids come from sampled worlds solved
+(bots/spades_bidding.py; docs/bots.md, "PimcBot")."""
 
 from __future__ import annotations
 
@@ -18,17 +19,17 @@ OBJECTIVE = {"spades": "score"}
 
 
 class PimcBot(SamplingBot):
-    """``PimcBot(worlds=64, solve_at=4, time=None, policy=None, seed=None)``: ``worlds`` deals
-    sampled per card decision (fewer if ``time`` seconds run out, never fewer than
-    ``min_worlds``); each is solved exactly when every hand holds at most ``solve_at`` cards,
-    else each legal card is followed by one playout of ``policy`` (default: the game's rule
-    policy)."""
+    """``PimcBot(worlds=64, solve_at=4, time=None, policy=None, bid_worlds=16, seed=None)``:
+    ``worlds`` deals sampled per card decision (fewer if ``time`` seconds run out, never fewer
+    than ``min_worlds``); each is solved exactly when every hand holds at most ``solve_at``
+    cards, else each legal card is followed by one playout of ``policy`` (default: the game's
+    rule policy). A Spades bid solves ``bid_worlds`` sampled deals (0: the rule player's bid)."""
 
     __slots__ = ("min_worlds", "policy", "solve_at", "worlds")
 
     def __init__(self, worlds: int = 64, *, solve_at: int = 4, time: float | None = None,
-                 policy: str | None = None, min_worlds: int = 8, seed: SeedLike = None,
-                 name: str = "pimc") -> None:
+                 policy: str | None = None, min_worlds: int = 8, bid_worlds: int = 16,
+                 seed: SeedLike = None, name: str = "pimc") -> None:
         for label, value in (("worlds", worlds), ("solve_at", solve_at),
                              ("min_worlds", min_worlds)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -37,7 +38,7 @@ class PimcBot(SamplingBot):
             raise ArgumentError(f"worlds must be at least 1, not {worlds}")
         self.worlds, self.solve_at = worlds, solve_at
         self.min_worlds, self.policy = min(min_worlds, worlds), policy
-        super().__init__(time, seed, name)
+        super().__init__(time, seed, name, bid_worlds)
 
     def choose_card(self, deal: Any, seat: int, legal: list[Card]) -> Card:
         means = self.card_values(deal, seat)
@@ -80,4 +81,4 @@ class PimcBot(SamplingBot):
 
     def __repr__(self) -> str:
         return (f"PimcBot(worlds={self.worlds}, solve_at={self.solve_at}, time={self.time}, "
-                f"policy={self.policy!r})")
+                f"policy={self.policy!r}, bid_worlds={self.bid_worlds})")

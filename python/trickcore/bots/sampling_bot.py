@@ -1,6 +1,6 @@
 """``SamplingBot``: what the searchers over sampled worlds (PimcBot, IsmctsBot) share: their
-random streams, the time budget, the rule player for passes and bids, the checks before a card
-decision, and the playout column of a seat."""
+random streams, the time budget, the rule player for passes, Spades bids by the solver, the
+checks before a card decision, and the playout column of a seat."""
 
 from __future__ import annotations
 
@@ -11,22 +11,27 @@ import numpy as np
 
 from trickcore.bots.policy import RuleBot
 from trickcore.bots.protocol import check_turn
+from trickcore.bots.spades_bidding import spades_bid
 from trickcore.core.card import Card
 from trickcore.core.errors import ArgumentError, RulesError
 from trickcore.core.seeding import SeedLike, bit_generator
 from trickcore.core.trick_deal import Move, Play
+from trickcore.spades.deal import Deal as SpadesDeal
 
 
 class SamplingBot:
     """A bot that plays its cards by ``choose_card`` from sampled worlds, within ``time``
-    seconds when given, and passes and bids as the rule player (docs/bots.md, "PimcBot")."""
+    seconds when given, passes as the rule player and bids in Spades from ``bid_worlds``
+    sampled worlds solved (0: the rule player's bids; docs/bots.md, "PimcBot")."""
 
-    __slots__ = ("_seeds", "name", "rule", "time")
+    __slots__ = ("_seeds", "bid_worlds", "name", "rule", "time")
 
-    def __init__(self, time: float | None, seed: SeedLike, name: str) -> None:
+    def __init__(self, time: float | None, seed: SeedLike, name: str, bid_worlds: int) -> None:
         if time is not None and not time > 0:
             raise ArgumentError(f"time must be a positive number of seconds, not {time!r}")
-        self.time, self.name = time, name
+        if isinstance(bid_worlds, bool) or not isinstance(bid_worlds, int) or bid_worlds < 0:
+            raise ArgumentError(f"bid_worlds must be a non-negative int, not {bid_worlds!r}")
+        self.time, self.name, self.bid_worlds = time, name, bid_worlds
         self.rule = RuleBot(seed, name=name)
         self.reset(seed)
 
@@ -42,7 +47,11 @@ class SamplingBot:
     def choose(self, deal: Any, seat: int) -> Move:
         seat = check_turn(self, deal, seat)
         if deal.phase != "play":
-            return self.rule.choose(deal, seat)
+            move = self.rule.choose(deal, seat)
+            if isinstance(deal, SpadesDeal) and deal.phase == "bid" and self.bid_worlds:
+                return spades_bid(deal, seat, move,
+                                  lambda: self.worlds_of(deal, seat, self.bid_worlds))
+            return move
         self.check_sampling(deal)
         legal = sorted(deal.legal_moves())
         if len(legal) == 1:

@@ -105,6 +105,9 @@ cdef extern from "trickcore/spades/spades.h" nogil:
     int tc_spades_bid_refusal(const tc_spades_rules *r, const tc_spades_state *s, int code)
     void tc_spades_score(const tc_spades_rules *r, const tc_spades_state *s,
                          tc_spades_result *out)
+    void tc_spades_score_tricks(const tc_spades_rules *r, const int8_t *bids, const int8_t *won,
+                                const int32_t *scores, const int16_t *bags_before, int offender,
+                                tc_spades_result *out)
     int tc_spades_policy_bid(const tc_spades_rules *r, const tc_spades_state *s)
     int tc_spades_policy_card(const tc_spades_rules *r, const tc_spades_state *s, int policy,
                               tc_draw8 *d)

@@ -1,3 +1,4 @@
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,9 @@ class KernelRules(KernelRulesBase):
     def __init__(self, rules: Any) -> None: ...
     def estimate(self, hand: CardSet) -> int:
         """The bidding evaluator's count of sure tricks in ``hand`` (see spades.c)."""
+    def score_tricks(self, bids: Sequence[int], won: Sequence[int], scores: Sequence[int],
+                     bags: Sequence[int]) -> tuple[int, ...]:
+        """The referee's points per side of a deal ending with these bid codes and tricks."""
     def misdeal_reasons(self, hand: CardSet) -> tuple[Any, ...]:
         """The misdeal conditions that ``hand`` meets, among those these rules play."""
 

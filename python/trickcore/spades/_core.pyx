@@ -21,7 +21,13 @@ from trickcore.core._history cimport STEP_BID, STEP_CLAIM, STEP_LOOK, STEP_PLAY,
 import numpy as np
 
 from trickcore.core.card import Card, Suit
-from trickcore.core.errors import IllegalMoveError, ParseError, RulesError, error_for_status
+from trickcore.core.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    ParseError,
+    RulesError,
+    error_for_status,
+)
 
 if sizeof(tc_spades_state) > STEP_STATE_BYTES:
     raise ImportError("tc_spades_state does not fit in a Step: raise STEP_STATE_BYTES")
@@ -95,6 +101,30 @@ cdef class KernelRules(KernelRulesBase):
     def estimate(self, hand):
         """The bidding evaluator's count of sure tricks in ``hand`` (see spades.c)."""
         return tc_spades_estimate(&self.c, (<CardSet>CardSet(hand)).mask)
+
+    def score_tricks(self, bids, won, scores, bags):
+        """The referee's score per side (points, as ``DealCore.score``'s first field) of a deal
+        ending with these bid codes and tricks won per seat, from the sides' ``scores`` and
+        ``bags`` before it, without a renege."""
+        cdef int8_t c_bids[TC_SPADES_PLAYERS]
+        cdef int8_t c_won[TC_SPADES_PLAYERS]
+        cdef int32_t c_scores[TC_SPADES_PLAYERS]
+        cdef int16_t c_bags[TC_SPADES_PLAYERS]
+        cdef tc_spades_result result
+        cdef int sides = tc_spades_sides(&self.c), p
+        if len(bids) != TC_SPADES_PLAYERS or len(won) != TC_SPADES_PLAYERS or \
+                len(scores) != sides or len(bags) != sides:
+            raise ArgumentError(f"score_tricks takes {TC_SPADES_PLAYERS} bids and tricks and "
+                             f"{sides} scores and bags")
+        if not all(0 <= b <= BLIND_NIL for b in bids) or not all(0 <= w for w in won) \
+                or sum(won) > 13:
+            raise ArgumentError(f"not bid codes and tricks of a deal: {bids!r}, {won!r}")
+        for p in range(TC_SPADES_PLAYERS):
+            c_bids[p], c_won[p] = bids[p], won[p]
+        for p in range(sides):
+            c_scores[p], c_bags[p] = scores[p], bags[p]
+        tc_spades_score_tricks(&self.c, c_bids, c_won, c_scores, c_bags, -1, &result)
+        return tuple(result.points[k] for k in range(sides))
 
     def misdeal_reasons(self, hand):
         """The misdeal conditions (names of ``MISDEALS``) that ``hand`` meets, among those
