@@ -146,10 +146,9 @@ DR_INLINE void rank_moves(const dr_search *s, const dr_position *p, const dr_mov
         for (int i = 0; i < n; ++i) {
             const dr_move *m = &moves[i];
             int to, from = from_to(own, m, &to);
-            /* Killers are simple moves: their captured masks are 0 too. */
-            if (m->moved == k0->moved && m->kings == k0->kings)
+            if (same_move(m, k0))
                 rank[i] = RANK_KILLER + 1;
-            else if (m->moved == k1->moved && m->kings == k1->kings)
+            else if (same_move(m, k1))
                 rank[i] = RANK_KILLER;
             else
                 rank[i] = history[from][to];

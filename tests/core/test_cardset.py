@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import trickcore as tc
 from trickcore.core import mask_arrays
+from trickcore.core._cardset import multiset_masks
 from trickcore.core.card import C2, SA
 
 card_ids = st.integers(0, 55)
@@ -168,3 +169,17 @@ def test_numpy_helpers() -> None:
     assert mask_arrays.suit_holdings(masks)[0, 3] == (1 << 12) | (1 << 11)
     assert mask_arrays.from_masks(masks) == hands
     assert mask_arrays.contains(masks, "KS").tolist() == [True, False, False]
+
+
+@given(multi)
+def test_multiset_masks_are_the_multisets_masks(counts: Counter[int]) -> None:
+    ids = list(counts.elements())
+    multiset = as_multiset(counts)
+    assert multiset_masks(ids) == (multiset.once, multiset.twice)
+
+
+def test_multiset_masks_refuse_a_third_copy_and_a_bad_id() -> None:
+    with pytest.raises(tc.ParseError, match="third copy"):
+        multiset_masks([5, 5, 5])
+    with pytest.raises(tc.ParseError, match="not a card id"):
+        multiset_masks([56])

@@ -503,3 +503,16 @@ cdef int add_copy(tc_multiset *s, int index, object shown) except -1:
     else:
         s.once |= b
     return 0
+
+
+def multiset_masks(ids):
+    """The (once, twice) masks of card ids 0..55 holding at most two copies of a card."""
+    cdef tc_multiset s
+    cdef int index
+    s.once = 0
+    s.twice = 0
+    for index in ids:
+        if not 0 <= index < 56:
+            raise ParseError(f"not a card id: {index!r}")
+        add_copy(&s, index, index)
+    return s.once, s.twice

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
-from trickcore.core._cardset import CardMultiset, CardSet
+from trickcore.core._cardset import CardMultiset, CardSet, multiset_masks
 from trickcore.core.card import Card, Suit
 from trickcore.core.deal_batch import deal_batch
 from trickcore.core.errors import ParseError, RulesError, SerializationError
@@ -171,13 +171,7 @@ class Deal(SamplingMixin, DealCore, TrickDeal):
         pile = cards[dealt:]
         if rules.turn_trump:  # dealt with the turned card on top
             pile = pile[-1:] + pile[:-1]
-        hands = []
-        for p in range(rules.players):
-            once = twice = 0
-            for card in cards[p * size:(p + 1) * size]:
-                twice |= once & 1 << card
-                once |= 1 << card
-            hands.append((once, twice))
+        hands = [multiset_masks(cards[p * size:(p + 1) * size]) for p in range(rules.players)]
         world = Deal.__new__(Deal)
         world._start(kernel_rules(rules), hands, pile, self.dealer, self.deal_number)
         replay_plays(world, observation)
