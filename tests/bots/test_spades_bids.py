@@ -105,3 +105,22 @@ def test_bid_worlds_must_be_a_count(bad: object) -> None:
         PimcBot(bid_worlds=bad)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="bid_worlds"):
         IsmctsBot(bid_worlds=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", [{}, {"partnerships": False}, {"jokers": True},
+                                     {"suicide": True}, {"mirror": True, "blind_nil": False},
+                                     {"whiz": True}],
+                         ids=["standard", "cutthroat", "jokers", "suicide", "mirror", "whiz"])
+def test_solver_bids_are_legal_under_every_bidding_variant(variant: dict[str, bool]) -> None:
+    rules = Rules.standard(**variant)
+    deal = Deal.random(rules, seed=2)
+    bot = PimcBot(bid_worlds=2, seed=1)
+    while deal.phase == "bid":
+        seat = deal.to_act
+        assert seat is not None
+        move = bot.choose(deal, seat)
+        assert isinstance(move, (Bid, Look))
+        if isinstance(move, Bid):
+            assert move.value in deal.legal_bids()
+        move.apply_to(deal)
+    assert deal.phase == "play"
