@@ -77,8 +77,9 @@ static inline tc_mask trick_cards(const tc_hearts_state *s)
 /* Once no moon and no void deal can happen any more, the side's points lie between what it
  * has plus every negative point still live and what it has plus every positive one (and the
  * bonus of its seats without a trick yet). */
-static inline int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
-                              int32_t *hi)
+#define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
+static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
+                                        int32_t *hi)
 {
     const tc_hearts_rules *r = c->r;
     int moon_takers = 0, takers = 0, bonus_seats = 0;
