@@ -74,38 +74,64 @@ static inline tc_mask trick_cards(const tc_hearts_state *s)
     return cards;
 }
 
-/* Once no moon and no void deal can happen any more, the side's points lie between what it
- * has plus every negative point still live and what it has plus every positive one (and the
- * bonus of its seats without a trick yet). */
+/* What the cards of `cards` can add to the side's points: [*loss, *gain]. */
+static TC_ALWAYS_INLINE void points_range(const tc_hearts_rules *r, tc_mask cards, int32_t *loss,
+                                          int32_t *gain)
+{
+    *loss = *gain = 0;
+    for (int i = 0; i < r->value_count; ++i) {
+        int32_t v = r->value_of[i] * tc_popcount(cards & r->value_cards[i]);
+        *gain += v > 0 ? v : 0;
+        *loss += v < 0 ? v : 0;
+    }
+}
+
+/* The side's final points lie in the union of the outcomes still possible: no moon and no void
+ * deal (its points so far plus every negative, or positive, point still live, and the bonus of
+ * its seats without a trick yet), a void deal (0), a moon by each seat that may still shoot. */
 #define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
 static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
                                         int32_t *hi)
 {
     const tc_hearts_rules *r = c->r;
-    int moon_takers = 0, takers = 0, bonus_seats = 0;
+    int moon_takers = 0, moon_taker = -1, takers = 0, bonus_seats = 0;
+    tc_mask side_taken = 0;
     for (int p = 0; p < c->players; ++p) {
-        moon_takers += (s->taken[p] & r->moon_cards) != 0;
+        if (s->taken[p] & r->moon_cards) moon_taker = p, ++moon_takers;
         takers += s->taken[p] != 0;
-        bonus_seats += (c->base.side >> p & 1) && !s->taken[p];
+        if (c->base.side >> p & 1) {
+            bonus_seats += !s->taken[p];
+            side_taken |= s->taken[p];
+        }
     }
-    if ((r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) ||
-        (r->void_if_one_takes_all && takers < 2))
-        return 0;
     tc_mask live = trick_cards(s);
     for (int p = 0; p < c->players; ++p) live |= s->hands[p];
-    int32_t past = side_points(c, s), gain = 0, loss = 0;
-    for (int i = 0; i < r->value_count; ++i) {
-        int32_t v = r->value_of[i] * tc_popcount(live & r->value_cards[i]);
-        if (v > 0)
-            gain += v;
-        else
-            loss += v;
+    int32_t bonus = bonus_seats * r->no_tricks_bonus, loss, gain;
+    int32_t bonus_lo = bonus < 0 ? bonus : 0, bonus_hi = bonus > 0 ? bonus : 0;
+    points_range(r, live, &loss, &gain);
+    int32_t past = side_points(c, s), least = past + loss + bonus_lo, most = past + gain + bonus_hi;
+    if (r->void_if_one_takes_all && takers < 2) {
+        least = least < 0 ? least : 0;
+        most = most > 0 ? most : 0;
     }
-    int32_t bonus = bonus_seats * r->no_tricks_bonus;
-    gain += bonus > 0 ? bonus : 0;
-    loss += bonus < 0 ? bonus : 0;
-    *lo = -(past + gain);
-    *hi = -(past + loss);
+    if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
+        int32_t rest = tc_hearts_points(r, side_taken & ~r->moon_cards) + bonus_lo, spread;
+        points_range(r, live & ~r->moon_cards, &loss, &gain);
+        spread = gain - loss + bonus_hi - bonus_lo;
+        for (int x = 0; x < c->players; ++x) { /* x shoots: the side's rest plus the moon's part */
+            if (moon_takers && x != moon_taker) continue;
+            int32_t m = rest + loss;
+            for (int p = 0; p < c->players; ++p)
+                if (c->base.side >> p & 1)
+                    m += p == x ? (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER ? -r->moon_points
+                                                                                   : 0)
+                                : (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS ? r->moon_points : 0);
+            least = m < least ? m : least;
+            most = m + spread > most ? m + spread : most;
+        }
+    }
+    *lo = -most;
+    *hi = -least;
     return 1;
 }
 
