@@ -160,7 +160,8 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
     return keys;
 }
 
-/* The search order's promise of a card (docs/kernels.md, "Solver"): lead low; following suit,
+/* The search order's promise of a card (docs/kernels.md, "Solver"): lead low, first in a suit
+ * where the other camp can go over the side's card or has to follow the camp's; following suit,
  * duck with the highest card under the winner, else win with the lowest; discarding, the
  * dearest card first while the trick may still go to the other camp, else the cheapest. */
 #define SEARCH_GAME_PROMISE
@@ -169,7 +170,14 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
 {
     (void)last;
     int rank = tc_rank(card);
-    if (s->head.trick_len == 0) return -rank;
+    if (s->head.trick_len == 0) {
+        int ours = c->base.side >> seat & 1;
+        tc_mask camp = 0;
+        for (int p = 0; p < c->players; ++p)
+            if ((c->base.side >> p & 1) != ours) camp |= s->hands[p];
+        camp &= tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
+        return (camp ? 32 : 0) - rank;
+    }
     if (tc_suit(card) == s->led_suit) return keys[card] > best_key ? -rank : 32 + rank;
     int value = c->r->values[card],
         dump = (c->base.side >> winner & 1) != (c->base.side >> seat & 1);
