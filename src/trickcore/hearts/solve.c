@@ -48,8 +48,9 @@ static inline int32_t game_base(const hearts_ctx *c, const tc_hearts_state *s)
     return -side_points(c, s);
 }
 
-/* Who holds each live card in rank order, the special cards' words, the leader, hearts broken, who took a trick (bonus, void deal) and who took moon cards (none, one
- * seat, several): all that final - base depends on. */
+/* Who holds each live card in rank order, the special cards' words, the leader, hearts broken
+ * (where it must be), who took a trick (bonus, void deal still open) and who took moon cards
+ * (none, one seat, several): all that final - base depends on. */
 static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint64_t *key)
 {
     uint64_t took = 0, owner = 0;
@@ -61,10 +62,11 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
         if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))
             owner = owner ? 7 : (uint64_t)p + 1;
     }
+    if (!c->r->no_tricks_bonus && (took & (took - 1))) took = 0; /* two takers: no void deal */
     tc_search_special_words(live, c->base.special, key + 3);
     key[5] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
-             (uint64_t)s->hearts_broken << 28 | took << 29 | owner << 35 |
-             (uint64_t)(s->head.tricks_played == 0) << 38;
+             (uint64_t)(s->hearts_broken && c->r->hearts_must_be_broken) << 28 | took << 29 |
+             owner << 35 | (uint64_t)(s->head.tricks_played == 0) << 38;
 }
 
 static inline tc_mask trick_cards(const tc_hearts_state *s)
