@@ -174,6 +174,29 @@ def test_moon_forms_score_the_same_ending_their_own_way(solve: Engine, moon: str
     assert solve(deal, seat=0).values == cards(seat0)
 
 
+@pytest.mark.parametrize(("moon", "seat1", "seat0"), [
+    ("add-to-others", {"KH": 3, "5H": 38}, {"KH": 16, "5H": 19}),
+    ("subtract-from-shooter", {"KH": 3, "5H": 0}, {"KH": 16, "5H": -19}),
+], ids=["add-to-others", "subtract-from-shooter"])
+def test_moon_of_a_team_ends_the_bounds_range(solve: Engine, moon: str, seat1: dict[str, int],
+                                             seat0: dict[str, int]) -> None:
+    """The ending of test_moon_stopped_by_one_card with teams (seats 0 and 2 against 1 and 3):
+    only seat 0 has taken moon cards, so the bounds still count a moon by seat 0 alone.
+
+    - K♥: seat 1 takes 3 points, seat 0 keeps 16.
+    - 5♥: seat 0 shoots: add-to-others gives 19 to each of seats 1, 2 and 3 (seats 1 and 3:
+      38, seats 0 and 2: 0 + 19); subtract-from-shooter gives seat 0 -19 and the others 0.
+
+    Seats 0 and 2 get 19 after 5♥ (add-to-others), the top of what their bounds allow: their
+    16 plus the 3 live hearts, and the moon's 19 to seat 2."""
+    deal = small_hearts_deal(MOON, dealer=3, moon=moon, teams=True, **FREE_PLAY)
+    play(deal, "AH 2H 3H QS QH")
+    for seat in (1, 3):
+        assert solve(deal, seat=seat).values == cards(seat1)
+    for seat in (0, 2):
+        assert solve(deal, seat=seat).values == cards(seat0)
+
+
 # -- Spardame: the void deal ----------------------------------------------------------------
 
 # Spardame (Q♠ 100), four players, three cards each, no passing; seat 0 leads.

@@ -48,8 +48,9 @@ static inline int32_t game_base(const hearts_ctx *c, const tc_hearts_state *s)
     return -side_points(c, s);
 }
 
-/* Who holds each live card in rank order, the special cards' words, the leader, hearts broken, who took a trick (bonus, void deal) and who took moon cards (none, one
- * seat, several): all that final - base depends on. */
+/* Who holds each live card in rank order, the special cards' words, the leader, hearts broken
+ * (where it must be), who took a trick (bonus, void deal still open) and who took moon cards
+ * (none, one seat, several): all that final - base depends on. */
 static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint64_t *key)
 {
     uint64_t took = 0, owner = 0;
@@ -61,10 +62,11 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
         if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))
             owner = owner ? 7 : (uint64_t)p + 1;
     }
+    if (!c->r->no_tricks_bonus && (took & (took - 1))) took = 0; /* two takers: no void deal */
     tc_search_special_words(live, c->base.special, key + 3);
     key[5] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
-             (uint64_t)s->hearts_broken << 28 | took << 29 | owner << 35 |
-             (uint64_t)(s->head.tricks_played == 0) << 38;
+             (uint64_t)(s->hearts_broken && c->r->hearts_must_be_broken) << 28 | took << 29 |
+             owner << 35 | (uint64_t)(s->head.tricks_played == 0) << 38;
 }
 
 static inline tc_mask trick_cards(const tc_hearts_state *s)
@@ -74,37 +76,64 @@ static inline tc_mask trick_cards(const tc_hearts_state *s)
     return cards;
 }
 
-/* Once no moon and no void deal can happen any more, the side's points lie between what it
- * has plus every negative point still live and what it has plus every positive one (and the
- * bonus of its seats without a trick yet). */
-static inline int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
-                              int32_t *hi)
+/* What the cards of `cards` can add to the side's points: [*loss, *gain]. */
+static TC_ALWAYS_INLINE void points_range(const tc_hearts_rules *r, tc_mask cards, int32_t *loss,
+                                          int32_t *gain)
+{
+    *loss = *gain = 0;
+    for (int i = 0; i < r->value_count; ++i) {
+        int32_t v = r->value_of[i] * tc_popcount(cards & r->value_cards[i]);
+        *gain += v > 0 ? v : 0;
+        *loss += v < 0 ? v : 0;
+    }
+}
+
+/* The side's final points lie in the union of the outcomes still possible: no moon and no void
+ * deal (its points so far plus every negative, or positive, point still live, and the bonus of
+ * its seats without a trick yet), a void deal (0), a moon by each seat that may still shoot. */
+#define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
+static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
+                                        int32_t *hi)
 {
     const tc_hearts_rules *r = c->r;
-    int moon_takers = 0, takers = 0, bonus_seats = 0;
+    int moon_takers = 0, moon_taker = -1, takers = 0, bonus_seats = 0;
+    tc_mask side_taken = 0;
     for (int p = 0; p < c->players; ++p) {
-        moon_takers += (s->taken[p] & r->moon_cards) != 0;
+        if (s->taken[p] & r->moon_cards) moon_taker = p, ++moon_takers;
         takers += s->taken[p] != 0;
-        bonus_seats += (c->base.side >> p & 1) && !s->taken[p];
+        if (c->base.side >> p & 1) {
+            bonus_seats += !s->taken[p];
+            side_taken |= s->taken[p];
+        }
     }
-    if ((r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) ||
-        (r->void_if_one_takes_all && takers < 2))
-        return 0;
     tc_mask live = trick_cards(s);
     for (int p = 0; p < c->players; ++p) live |= s->hands[p];
-    int32_t past = side_points(c, s), gain = 0, loss = 0;
-    for (int i = 0; i < r->value_count; ++i) {
-        int32_t v = r->value_of[i] * tc_popcount(live & r->value_cards[i]);
-        if (v > 0)
-            gain += v;
-        else
-            loss += v;
+    int32_t bonus = bonus_seats * r->no_tricks_bonus, loss, gain;
+    int32_t bonus_lo = bonus < 0 ? bonus : 0, bonus_hi = bonus > 0 ? bonus : 0;
+    points_range(r, live, &loss, &gain);
+    int32_t past = side_points(c, s), least = past + loss + bonus_lo, most = past + gain + bonus_hi;
+    if (r->void_if_one_takes_all && takers < 2) {
+        least = least < 0 ? least : 0;
+        most = most > 0 ? most : 0;
     }
-    int32_t bonus = bonus_seats * r->no_tricks_bonus;
-    gain += bonus > 0 ? bonus : 0;
-    loss += bonus < 0 ? bonus : 0;
-    *lo = -(past + gain);
-    *hi = -(past + loss);
+    if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
+        int32_t rest = tc_hearts_points(r, side_taken & ~r->moon_cards) + bonus_lo, spread;
+        points_range(r, live & ~r->moon_cards, &loss, &gain);
+        spread = gain - loss + bonus_hi - bonus_lo;
+        for (int x = 0; x < c->players; ++x) { /* x shoots: the side's rest plus the moon's part */
+            if (moon_takers && x != moon_taker) continue;
+            int32_t m = rest + loss;
+            for (int p = 0; p < c->players; ++p)
+                if (c->base.side >> p & 1)
+                    m += p == x ? (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER ? -r->moon_points
+                                                                                   : 0)
+                                : (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS ? r->moon_points : 0);
+            least = m < least ? m : least;
+            most = m + spread > most ? m + spread : most;
+        }
+    }
+    *lo = -most;
+    *hi = -least;
     return 1;
 }
 
@@ -133,7 +162,8 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
     return keys;
 }
 
-/* The search order's promise of a card (docs/kernels.md, "Solver"): lead low; following suit,
+/* The search order's promise of a card (docs/kernels.md, "Solver"): lead low, first in a suit
+ * where the other camp can go over the side's card or has to follow the camp's; following suit,
  * duck with the highest card under the winner, else win with the lowest; discarding, the
  * dearest card first while the trick may still go to the other camp, else the cheapest. */
 #define SEARCH_GAME_PROMISE
@@ -142,7 +172,14 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
 {
     (void)last;
     int rank = tc_rank(card);
-    if (s->head.trick_len == 0) return -rank;
+    if (s->head.trick_len == 0) {
+        int ours = c->base.side >> seat & 1;
+        tc_mask camp = 0;
+        for (int p = 0; p < c->players; ++p)
+            if ((c->base.side >> p & 1) != ours) camp |= s->hands[p];
+        camp &= tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
+        return (camp ? 32 : 0) - rank;
+    }
     if (tc_suit(card) == s->led_suit) return keys[card] > best_key ? -rank : 32 + rank;
     int value = c->r->values[card],
         dump = (c->base.side >> winner & 1) != (c->base.side >> seat & 1);

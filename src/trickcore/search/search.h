@@ -235,6 +235,14 @@ static inline int search_status(const tc_solver *solver)
     ((void)(why_lo), (void)(why_hi), game_bounds(c, s, lo, hi))
 #endif
 
+/* Whether search_node tries the game's bounds: where they cannot change within a trick
+ * (SEARCH_BOUNDS_PER_TRICK), at trick boundaries only, since the window never changes below. */
+#ifdef SEARCH_BOUNDS_PER_TRICK
+#define SEARCH_BOUNDS_HERE(s) ((s)->head.trick_len == 0)
+#else
+#define SEARCH_BOUNDS_HERE(s) 1
+#endif
+
 /* The order's promise of a card: the game's game_promise (same arguments) where it defines
  * SEARCH_GAME_PROMISE, else search_promise. */
 #ifdef SEARCH_GAME_PROMISE
