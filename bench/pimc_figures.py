@@ -1,6 +1,6 @@
-"""PimcBot and IsmctsBot figures (issue #21): the time per card decision over whole deals on one
-core, then duplicate arenas of the bot against each opponent (two against two, A, B, A, B) with
-the 95% interval of the edge per deal.
+"""PimcBot and IsmctsBot figures (issue #21): the time per card decision (and per Spades bid)
+over whole deals on one core, then duplicate arenas of the bot against each opponent (two
+against two, A, B, A, B) with the 95% interval of the edge per deal.
 
     PYTHONPATH=python python bench/pimc_figures.py [--bot pimc|ismcts]
         [--games svarta-maja,spades] [--opponents rule] [--deals 200] [--worlds 64]
@@ -23,11 +23,13 @@ from trickcore.bots import BOTS, IsmctsBot, PimcBot, RuleBot, apply_move, regist
 from trickcore.simulation.registry import rules_for
 
 
-def decision_times(game: str, bot: Any, deals: int) -> list[float]:
-    """Seconds per card decision of ``bot`` at seat 0 among rule players, over whole deals."""
+def decision_times(game: str, bot: Any, deals: int) -> tuple[list[float], list[float]]:
+    """Seconds per card decision and per bid of ``bot`` at seat 0 among rule players, over
+    whole deals."""
     rules: Any = rules_for(game)
     deal_type: Any = DEAL_TYPES[type(rules)]
-    times = []
+    times: list[float] = []
+    bids: list[float] = []
     for seed in range(deals):
         deal = deal_type.random(rules, seed=seed)
         bot.reset(seed)
@@ -37,10 +39,10 @@ def decision_times(game: str, bot: Any, deals: int) -> list[float]:
             player: Any = bot if seat == 0 else rule
             start = time.perf_counter()
             move = player.choose(deal, seat)
-            if seat == 0 and deal.phase == "play":
-                times.append(time.perf_counter() - start)
+            if seat == 0 and deal.phase in ("play", "bid"):
+                (times if deal.phase == "play" else bids).append(time.perf_counter() - start)
             apply_move(deal, player, seat, move)
-    return times
+    return times, bids
 
 
 def main() -> None:
@@ -62,9 +64,13 @@ def main() -> None:
         register_bot("pimc", lambda **kw: PimcBot(args.worlds, **kw))
         budget = f"{args.worlds} worlds"
     for game in args.games.split(","):
-        times = decision_times(game, BOTS[args.bot](seed=0, name=args.bot), args.timing_deals)
+        times, bids = decision_times(game, BOTS[args.bot](seed=0, name=args.bot),
+                                     args.timing_deals)
         print(f"{game:12} {args.bot} {budget}: {1000 * np.mean(times):.1f} ms per card "
               f"(max {1000 * max(times):.1f}) over {len(times)} decisions", flush=True)
+        if bids:
+            print(f"{game:12} {args.bot}: {np.mean(bids):.2f} s per bid (max {max(bids):.2f}) "
+                  f"over {len(bids)} bids", flush=True)
         for opponent in args.opponents.split(",") if args.deals else ():
             start = time.perf_counter()
             with ProcessPoolExecutor(args.processes) as pool:
