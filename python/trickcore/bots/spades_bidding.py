@@ -21,7 +21,7 @@ BID_NODES = 2_000_000  # a 13-card solve's median is about 0.2 M nodes; a rare o
 
 def partner_of(deal: Deal, seat: int) -> int | None:
     """The partner of ``seat`` (None in cutthroat Spades)."""
-    side = next(s for s in deal.rules.sides if seat in s)
+    side = deal.rules.sides[deal.rules.side_of(seat)]
     return next((p for p in side if p != seat), None)
 
 
@@ -68,7 +68,7 @@ def best_number(deal: Deal, seat: int, numbers: list[int], worlds: Iterable[Deal
     no world was solved within ``BID_NODES``."""
     kernel = kernel_rules(deal.rules)
     scores, bags = deal.scores_before, deal.bags_before
-    side = next(k for k, s in enumerate(deal.rules.sides) if seat in s)
+    side = deal.rules.side_of(seat)
     totals, solved = dict.fromkeys(numbers, 0), 0
     for world in worlds:
         finish_bidding(world)

@@ -115,6 +115,7 @@ cdef class Solver:
             raise error_for_status(status, "the solver refuses this position")
         return value
 
+
 def solve_many(Solver solver not None, deals, int objective,
                const uint8_t[::1] sides, int32_t[:, ::1] values, uint64_t[::1] legal,
                int32_t[::1] value, int64_t[::1] nodes):

@@ -2,10 +2,9 @@
 legal card for the seat to act under best play by everybody, the side valued playing for
 itself and every other seat against it (docs/kernels.md, "Solver").
 
-``deal.solve()``, ``deal.solve_value()`` and ``deal.solve_line()`` (on every card game's deal) and
-``solve_batch``
-call the one C search (src/trickcore/search/search.h) through ``_solver``; the search plays
-the referee's own rules, so a value is what playing the cards out would score."""
+``deal.solve()``, ``deal.solve_value()`` and ``deal.solve_line()`` (on every card game's deal)
+and ``solve_batch`` call the one C search (src/trickcore/search/search.h) through ``_solver``;
+the search plays the referee's own rules, so a value is what playing the cards out would score."""
 
 from __future__ import annotations
 

@@ -115,7 +115,7 @@ cdef class KernelRules(KernelRulesBase):
         if len(bids) != TC_SPADES_PLAYERS or len(won) != TC_SPADES_PLAYERS or \
                 len(scores) != sides or len(bags) != sides:
             raise ArgumentError(f"score_tricks takes {TC_SPADES_PLAYERS} bids and tricks and "
-                             f"{sides} scores and bags")
+                                f"{sides} scores and bags")
         if not all(0 <= b <= BLIND_NIL for b in bids) or not all(0 <= w for w in won) \
                 or sum(won) > 13:
             raise ArgumentError(f"not bid codes and tricks of a deal: {bids!r}, {won!r}")
