@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from trickcore import dam, hearts, spades
+from trickcore.arena.checkpoint import Checkpoint, identity
 from trickcore.arena.result import ArenaResult
 from trickcore.arena.statistics import seat_of
 from trickcore.bots.protocol import Bot, apply_move
@@ -21,6 +22,7 @@ from trickcore.bots.registry import make_bot
 from trickcore.core import arguments
 from trickcore.core.errors import TrickcoreError
 from trickcore.core.seeding import BLOCK_SIZE, SeedLike, blocks, root_seed
+from trickcore.simulation import storage
 from trickcore.simulation.errors import SimulationArgumentError, SimulationError
 from trickcore.simulation.executors import (
     check_executor,
@@ -30,6 +32,7 @@ from trickcore.simulation.executors import (
     executor_capacity,
 )
 from trickcore.simulation.progress import Progress
+from trickcore.simulation.protocol import Rows
 from trickcore.simulation.registry import rules_for
 from trickcore.simulation.stats import RunStats
 from trickcore.simulation.tasks import BlockOutput, Span
@@ -65,6 +68,7 @@ def arena(
     workers: int | None = None,
     executor: object | None = None,
     progress: bool = False,
+    checkpoint: storage.PathLike | None = None,
 ) -> ArenaResult:
     """Duplicate play: ``deals`` deals of ``rules`` (a card game's rules or a registry name),
     each played once for each rotation of ``bots`` (one per seat: names of
@@ -72,7 +76,9 @@ def arena(
     cards. Spades with ``match=True`` plays whole matches to the target instead and scores the
     wins. Deal ``i`` and the bots' random streams depend only on ``seed`` and ``i``: the result
     is the same for any ``workers`` or ``executor`` (as in ``simulate``). Without an executor,
-    ``workers`` above 1 are processes: the bots are Python, which threads would serialise."""
+    ``workers`` above 1 are processes: the bots are Python, which threads would serialise.
+    ``checkpoint`` (a directory; needs a ``seed``) keeps each finished task's rows, so that the
+    same arena run again plays only what is missing; ``elapsed`` is then this run's time."""
     rules = rules_for(rules) if isinstance(rules, str) else rules
     if type(rules) not in DEAL_TYPES:
         raise SimulationArgumentError(
@@ -91,28 +97,40 @@ def arena(
         workers = arguments.whole_number("workers", workers, 1, 1 << 16, SimulationArgumentError)
     parallelism = (executor_capacity(executor, workers) if executor is not None
                    else workers or default_workers())
+    if checkpoint is not None and seed is None:
+        raise SimulationArgumentError("a checkpointed arena needs a seed, so that a run resumed "
+                                      "plays the same deals")
     root = root_seed(seed)
     tasks = [ArenaTask(rules, root, (span,), tuple(players), bool(match))
              for span in chunks(count)]
+    store = None if checkpoint is None else Checkpoint.open(
+        checkpoint, identity(rules, players, root, bool(match)), rules.players)
+    parts: list[Rows | None] = [None if store is None else store.load(task.spans[0])
+                                for task in tasks]
+    pending = [i for i, part in enumerate(parts) if part is None]
     began = time.perf_counter()
-    parts: list[dict[str, np.ndarray[Any, Any]]] = []
     unit = "matches" if match else "deals"
     try:
         with contextlib.ExitStack() as stack:
-            if executor is None and parallelism > 1:
+            if executor is None and parallelism > 1 and pending:
                 executor = stack.enter_context(ProcessPoolExecutor(parallelism))
             bar = stack.enter_context(
                 Progress(count, enabled=progress, label=f"arena {rules.game}", unit=unit))
-            for output in execute(tasks, workers=parallelism, executor=executor,
-                                  run=run_arena_task):
+            bar.update(count - sum(tasks[i].spans[0][2] for i in pending))
+            outputs = execute([tasks[i] for i in pending], workers=parallelism,
+                              executor=executor, run=run_arena_task)
+            for i, output in zip(pending, outputs, strict=True):
                 assert output.rows is not None  # an arena task always returns its rows
-                parts.append(output.rows)
+                parts[i] = output.rows
+                if store is not None:
+                    store.save(tasks[i].spans[0], output.rows)
                 bar.update(output.count)
     except SimulationError as error:
         if isinstance(error.__cause__, TrickcoreError):
             raise error.__cause__ from None  # a bot's bad move: the bot's own error
         raise
-    arrays = {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
+    finished = [part for part in parts if part is not None]
+    arrays = {name: np.concatenate([part[name] for part in finished]) for name in finished[0]}
     return ArenaResult(rules=rules, bots=tuple(b.name for b in players), deals=count,
                        match=bool(match), seed=root, arrays=arrays,
                        elapsed=time.perf_counter() - began,

@@ -50,6 +50,9 @@ def add_arena_command(
                         help="run on a Dask cluster (an address, or 'local')")
     parser.add_argument("--save", default=None, metavar="FILE",
                         help="save the seat values, rules, bots and seed (.npz or .parquet)")
+    parser.add_argument("--checkpoint", default=None, metavar="DIR",
+                        help="keep each finished task in DIR: the same command run again "
+                             "plays only what is missing (needs --seed)")
     parser.add_argument("--confidence", type=level, default=0.95, metavar="LEVEL",
                         help="confidence level of the intervals (default 0.95)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -67,7 +70,7 @@ def run_arena(args: argparse.Namespace) -> int:
             result = arena(
                 rules, bots, deals=args.deals, seed=args.seed, match=args.match,
                 workers=args.workers if client is None or args.scheduler != "local" else None,
-                executor=client, progress=not args.no_progress)
+                executor=client, progress=not args.no_progress, checkpoint=args.checkpoint)
         print(result.format_summary(args.confidence))
         if args.save is not None:
             print(f"\nsaved to {result.save(args.save)}")
