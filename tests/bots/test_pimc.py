@@ -13,6 +13,7 @@ from trickcore import arena
 from trickcore.arena.statistics import mean_interval
 from trickcore.bots import PimcBot, RuleBot, make_bot
 from trickcore.core.errors import ArgumentError, RulesError
+from trickcore.search import ReusableSolver
 
 
 @pytest.mark.parametrize("game", RULES)
@@ -36,7 +37,8 @@ def test_pimc_values_a_world_by_the_solver_once_few_cards_remain(game: str) -> N
     legal = sorted(deal.legal_moves())
     solution = deal.solve("score" if game == "spades" else None, seat=seat)
     sign = -1 if solution.lower_is_better else 1
-    assert bot.values(deal, seat, legal) == {c: sign * solution.values[c] for c in legal}
+    assert bot.values(deal, seat, legal, ReusableSolver()) == {
+        c: sign * solution.values[c] for c in legal}
 
 
 def test_pimc_values_a_world_by_playouts_before_that() -> None:
@@ -44,7 +46,7 @@ def test_pimc_values_a_world_by_playouts_before_that() -> None:
     bot = PimcBot(4, solve_at=3, seed=1)
     seat = deal.to_act
     legal = sorted(deal.legal_moves())
-    values = bot.values(deal, seat, legal)
+    values = bot.values(deal, seat, legal, ReusableSolver())
     for card in legal:
         after = deal.clone()
         after.play(card)

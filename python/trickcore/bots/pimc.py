@@ -13,6 +13,7 @@ from trickcore.bots.sampling_bot import SamplingBot
 from trickcore.core.card import Card
 from trickcore.core.errors import ArgumentError
 from trickcore.core.seeding import SeedLike
+from trickcore.search.solver import ReusableSolver
 
 # The solver's objective per game, where the game has several (the deal score, not tricks).
 OBJECTIVE = {"spades": "score"}
@@ -52,21 +53,23 @@ class PimcBot(SamplingBot):
         legal = sorted(deal.legal_moves())
         totals = dict.fromkeys(legal, 0.0)
         deadline = None if self.time is None else time.perf_counter() + self.time
-        done = 0
+        done, solver = 0, ReusableSolver()
         for world in self.worlds_of(deal, seat, self.worlds):
             if deadline is not None and done >= self.min_worlds \
                     and time.perf_counter() > deadline:
                 break
-            for card, value in self.values(world, seat, legal).items():
+            for card, value in self.values(world, seat, legal, solver).items():
                 totals[card] += value
             done += 1
         return {card: total / max(done, 1) for card, total in totals.items()}
 
-    def values(self, world: Any, seat: int, legal: list[Card]) -> dict[Card, float]:
-        """Each legal card's value in ``world`` for ``seat``'s side, higher better."""
+    def values(self, world: Any, seat: int, legal: list[Card],
+               solver: ReusableSolver) -> dict[Card, float]:
+        """Each legal card's value in ``world`` for ``seat``'s side, higher better (solved on
+        ``solver``'s table near the end)."""
         if max(len(world.hand(s)) for s in range(world.players)) <= self.solve_at:
             game = type(world).__module__.split(".")[1]
-            solution = world.solve(OBJECTIVE.get(game), seat=seat)
+            solution = solver.solve(world, OBJECTIVE.get(game), seat=seat)
             sign = -1.0 if solution.lower_is_better else 1.0
             return {card: sign * solution.values[card] for card in legal}
         policy = self.policy or "rule"

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 
 from trickcore.core.errors import SolveLimitError
 from trickcore.core.trick_deal import Move
+from trickcore.search.solver import ReusableSolver
 from trickcore.spades._core import bid_code
 from trickcore.spades.deal import Bid, Deal, Look
 from trickcore.spades.rules import kernel_rules
@@ -70,10 +71,11 @@ def best_number(deal: Deal, seat: int, numbers: list[int], worlds: Iterable[Deal
     scores, bags = deal.scores_before, deal.bags_before
     side = deal.rules.side_of(seat)
     totals, solved = dict.fromkeys(numbers, 0), 0
+    solver = ReusableSolver()
     for world in worlds:
         finish_bidding(world)
         try:
-            tricks = world.solve_value("tricks", seat=seat, max_nodes=BID_NODES)
+            tricks = solver.solve_value(world, "tricks", seat=seat, max_nodes=BID_NODES)
         except SolveLimitError:
             continue
         solved += 1

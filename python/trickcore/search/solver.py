@@ -130,18 +130,55 @@ def _solution(request: _Request, to_act: int, solver: Solver,
                     request.lower_is_better, by_card, value, best, SolveStats(*solver.stats))
 
 
+class ReusableSolver:
+    """Solves position after position on one transposition table, kept while they need the
+    same size (a bot's sampled worlds): each solve forgets the table first, so values and
+    nodes are those of ``solve`` and ``solve_value``, without a new table allocated and paged
+    in each time. ``tt_mb`` and the switches as ``solve`` takes them. One thread at a time."""
+
+    def __init__(self, tt_mb: int = 64, *, table: bool = True, equivalence: bool = True,
+                 bounds: bool = True, ranks: bool = True) -> None:
+        whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError)
+        self._tt_mb = tt_mb
+        self._switches = _switches(table, equivalence, bounds, ranks)
+        self._solver: Solver | None = None
+        self._bytes = 0
+
+    def _solver_for(self, deal: TrickDeal, max_nodes: int | None) -> Solver:
+        size = _table_bytes(self._tt_mb, _tricks_left(deal))
+        if self._solver is None or size != self._bytes:
+            self._solver, self._bytes = Solver(size, self._switches), size
+        else:
+            self._solver.forget()
+        self._solver.node_limit = 0 if max_nodes is None else whole_number(
+            "max_nodes", max_nodes, 1, 2**62, SolveError)
+        return self._solver
+
+    def solve(self, deal: TrickDeal, objective: str | None = None, *,
+              seat: int | None = None) -> Solution:
+        """``deal.solve(objective, seat=seat)`` on this table."""
+        request = _request(deal, objective, seat)
+        solver = self._solver_for(deal, None)
+        to_act = deal.to_act
+        assert to_act is not None
+        return _solution(request, to_act, solver, solver.solve(deal, request.code, request.mask))
+
+    def solve_value(self, deal: TrickDeal, objective: str | None = None, *,
+                    seat: int | None = None, max_nodes: int | None = None) -> int:
+        """``deal.solve_value(objective, seat=seat, max_nodes=max_nodes)`` on this table."""
+        request = _request(deal, objective, seat)
+        return int(self._solver_for(deal, max_nodes).solve_value(deal, request.code,
+                                                                 request.mask))
+
+
 def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
           tt_mb: int = 64, table: bool = True, equivalence: bool = True,
           bounds: bool = True, ranks: bool = True) -> Solution:
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) for
     every legal card of the seat to act; ``tt_mb`` caps the table; the switches turn prunings
     off (the values never change). The deal is left as it was."""
-    request = _request(deal, objective, seat)
-    switches = _switches(table, equivalence, bounds, ranks)
-    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), switches)
-    to_act = deal.to_act
-    assert to_act is not None
-    return _solution(request, to_act, solver, solver.solve(deal, request.code, request.mask))
+    return ReusableSolver(tt_mb, table=table, equivalence=equivalence, bounds=bounds,
+                          ranks=ranks).solve(deal, objective, seat=seat)
 
 
 def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
@@ -149,11 +186,7 @@ def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | No
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) under
     best play from here: ``solve(...).value`` without each card's own search, so cheaper.
     Past ``max_nodes`` positions searched it raises SolveLimitError instead."""
-    request = _request(deal, objective, seat)
-    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), ALL_SWITCHES)
-    if max_nodes is not None:
-        solver.node_limit = whole_number("max_nodes", max_nodes, 1, 2**62, SolveError)
-    return solver.solve_value(deal, request.code, request.mask)
+    return ReusableSolver(tt_mb).solve_value(deal, objective, seat=seat, max_nodes=max_nodes)
 
 
 def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,

@@ -1,0 +1,79 @@
+"""ReusableSolver: position after position on one table gives exactly the values and the node
+counts of a fresh solve each time (so a bot's decisions, node limits included, are those of
+``deal.solve``), across games and sizes, after a node limit, and refuses what they refuse."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import dam_positions, hearts_positions, spades_positions
+
+import trickcore
+from trickcore import spades
+from trickcore.search import ReusableSolver
+
+
+def spades_at(seed: int, per_hand: int) -> spades.Deal:
+    deal = spades.Deal.random(spades.Rules.standard(), seed=seed)
+    rng = random.Random(seed)
+    while deal.phase == "bid":
+        deal.bid(rng.choice(deal.legal_bids()))
+    while max(len(deal.hand(p)) for p in range(4)) > per_hand:
+        deal.play(rng.choice(sorted(deal.legal_moves())))
+    return deal
+
+
+@settings(max_examples=25)
+@given(st.lists(st.one_of(hearts_positions(), spades_positions(), dam_positions()),
+                min_size=2, max_size=5))
+def test_one_table_gives_each_position_the_values_and_nodes_of_a_fresh_solve(
+        deals: list[Any]) -> None:
+    solver = ReusableSolver()
+    for deal in deals:
+        before = deal.to_json()
+        fresh, again = deal.solve(), solver.solve(deal)
+        assert again == fresh  # values, best cards and statistics alike
+        assert solver.solve_value(deal) == deal.solve_value() == fresh.value
+        assert deal.to_json() == before
+
+
+def test_thirteen_card_worlds_in_turn_search_as_fresh_ones() -> None:
+    solver = ReusableSolver()
+    for seed in range(4):
+        deal = spades_at(seed, 13 - seed % 2)  # two sizes: the table is resized and kept
+        assert solver.solve(deal, "tricks").stats == deal.solve("tricks").stats
+        assert solver.solve_value(deal, "tricks", seat=(deal.to_act + 1) % 4) == \
+            deal.solve_value("tricks", seat=(deal.to_act + 1) % 4)
+
+
+def test_a_node_limit_hit_leaves_the_next_solve_exact() -> None:
+    deal = spades_at(5, 6)
+    solver = ReusableSolver()
+    with pytest.raises(trickcore.SolveLimitError, match=r"node limit \(2 nodes\)"):
+        solver.solve_value(deal, "tricks", max_nodes=2)
+    assert solver.solve_value(deal, "tricks", max_nodes=10**7) == deal.solve("tricks").value
+    assert solver.solve(deal, "tricks") == deal.solve("tricks")  # no limit left behind
+
+
+@pytest.mark.parametrize("tt_mb", [0, 1.5, True, "64"])
+def test_a_bad_table_size_is_refused(tt_mb: Any) -> None:
+    with pytest.raises(trickcore.SolveError, match="tt_mb"):
+        ReusableSolver(tt_mb)
+
+
+def test_refusals_name_the_reason_and_leave_the_deal() -> None:
+    deal, solver = spades_at(6, 4), ReusableSolver()
+    before = deal.to_json()
+    for call, kwargs, match in [(solver.solve, {"objective": "points"}, "unknown objective"),
+                                (solver.solve, {"seat": 9}, "no seat 9"),
+                                (solver.solve_value, {"max_nodes": 0}, "max_nodes")]:
+        with pytest.raises(trickcore.SolveError, match=match):
+            call(deal, **kwargs)
+    with pytest.raises(trickcore.SolveError, match="table"):
+        ReusableSolver(table="yes")  # type: ignore[arg-type]
+    assert deal.to_json() == before
+    assert solver.solve(deal) == deal.solve()
