@@ -72,6 +72,45 @@ static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *k
         tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 | (uint64_t)s->pile_next << 27;
 }
 
+/* Collect with the pile empty, at a trick boundary: the positive points of the leader's quick
+ * winners. Cashed first, top down in each suit, each wins its trick: the top live card of its
+ * suit, or a copy of it led first under "first wins"; a side suit counts only while every other
+ * seat holding trumps must follow. 0 when another seat holds a joker (docs/kernels.md). */
+static inline int32_t leader_winner_points(const dam_ctx *c, const tc_dam_state *s)
+{
+    int leader = s->head.to_act, last = c->r->tables[s->trump + 1].last;
+    tc_multiset hand = s->hands[leader], others = {0, 0};
+    for (int p = 0; p < c->players; ++p)
+        if (p != leader) {
+            others.twice |= s->hands[p].twice | (others.once & s->hands[p].once);
+            others.once |= s->hands[p].once;
+        }
+    if (others.once & TC_JOKER_MASK) return 0;
+    int32_t points = 0;
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask in = tc_suit_mask(suit);
+        int cap = TC_DAM_MAX_CARDS;
+        if (suit != s->trump && s->trump >= 0)
+            for (int p = 0; p < c->players; ++p)
+                if (p != leader && (s->hands[p].once & tc_suit_mask(s->trump))) {
+                    int follow = tc_multiset_size(
+                        (tc_multiset){s->hands[p].once & in, s->hands[p].twice & in});
+                    cap = follow < cap ? follow : cap;
+                }
+        for (tc_mask live = (hand.once | others.once) & in; live && cap > 0;) {
+            int card = tc_highest(live), mine = tc_multiset_count(hand, card);
+            int theirs = tc_multiset_count(others, card);
+            live &= ~tc_bit(card);
+            if (!mine || (last && theirs)) break;
+            for (int k = 0; k < mine && cap > 0; ++k, --cap)
+                points += c->r->values[card] > 0 ? c->r->values[card] : 0;
+            if (theirs) break;
+        }
+    }
+    return points;
+}
+
+#define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
 static inline int game_bounds(const dam_ctx *c, const tc_dam_state *s, int32_t *lo, int32_t *hi)
 {
     if (c->r->score_tricks) return 0;
@@ -91,6 +130,13 @@ static inline int game_bounds(const dam_ctx *c, const tc_dam_state *s, int32_t *
     int32_t past = side_score(c, s, 0);
     *lo = past + (c->sign > 0 ? loss : -gain);
     *hi = past + (c->sign > 0 ? gain : -loss);
+    if (c->sign > 0 && s->head.trick_len == 0 && s->pile_next == s->pile_end) {
+        int32_t sure = leader_winner_points(c, s); /* the leader cashes them first */
+        if (c->base.side >> s->head.to_act & 1)
+            *lo += sure;
+        else
+            *hi -= sure;
+    }
     return 1;
 }
 
