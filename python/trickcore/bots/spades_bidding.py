@@ -18,6 +18,7 @@ from trickcore.spades.rules import kernel_rules
 
 NILS = ("nil", "blind nil")
 BID_NODES = 2_000_000  # a 13-card solve's median is about 0.2 M nodes; a rare one takes 300 M
+BID_TABLE_MB = 64  # one table serves every world of a bid; the bids were measured with 64 MiB
 
 
 def partner_of(deal: Deal, seat: int) -> int | None:
@@ -71,7 +72,7 @@ def best_number(deal: Deal, seat: int, numbers: list[int], worlds: Iterable[Deal
     scores, bags = deal.scores_before, deal.bags_before
     side = deal.rules.side_of(seat)
     totals, solved = dict.fromkeys(numbers, 0), 0
-    solver = ReusableSolver()
+    solver = ReusableSolver(BID_TABLE_MB)
     for world in worlds:
         finish_bidding(world)
         try:
