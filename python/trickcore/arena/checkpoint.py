@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 import trickcore
+from trickcore.arena.result import ROW_DTYPES, row_shapes
 from trickcore.bots.protocol import Bot
 from trickcore.core import rules_codec
 from trickcore.core.errors import SerializationError
@@ -25,6 +26,7 @@ from trickcore.simulation.tasks import Span
 MANIFEST = "arena.json"
 FORMAT = "trickcore.arena-checkpoint"
 VERSION = 1
+
 
 def bot_identity(bot: Bot) -> str:
     """What a bot is, for the manifest: its repr where its class defines one (the registry's
@@ -49,26 +51,15 @@ def identity(rules: Any, bots: Sequence[Bot], seed: np.random.SeedSequence,
     return manifest
 
 
-def expected_rows(match: bool, take: int, players: int) -> dict[str, tuple[tuple[int, ...], str]]:
-    """The shape and dtype of each array of a finished task of ``take`` deals (or matches)."""
-    rows: dict[str, tuple[tuple[int, ...], str]] = {"points": ((take, players, players), "int32")}
-    if match:
-        rows["won"] = ((take, players, players), "bool")
-        rows["deals_played"] = ((take, players), "int16")
-    return rows
-
-
 @dataclass(frozen=True)
 class Checkpoint:
     """The checkpoint directory of one arena (``manifest``, from ``identity``)."""
 
     directory: Path
     manifest: dict[str, Any]
-    players: int
 
     @classmethod
-    def open(cls, path: storage.PathLike, manifest: dict[str, Any],
-             players: int) -> Checkpoint:
+    def open(cls, path: storage.PathLike, manifest: dict[str, Any]) -> Checkpoint:
         """Creates the directory and its manifest, or checks that the manifest found there is
         this arena's: another arena's checkpoint raises SimulationArgumentError naming what
         differs, and nothing is written."""
@@ -88,7 +79,7 @@ class Checkpoint:
             directory.mkdir(parents=True, exist_ok=True)
             _replace(file, lambda partial: partial.write_text(json.dumps(manifest, indent=1),
                                                               encoding="utf-8"))
-        return cls(directory, manifest, players)
+        return cls(directory, manifest)
 
     def span_path(self, span: Span) -> Path:
         block, start, take = span
@@ -101,14 +92,15 @@ class Checkpoint:
         if not path.exists():
             return None
         metadata, arrays = storage.read(path)
-        wanted = expected_rows(self.manifest["match"], span[2], self.players)
+        players = len(self.manifest["bots"])
+        wanted = row_shapes(self.manifest["match"], span[2], players)
         if metadata != {"format": FORMAT, "span": list(span)}:
             raise SerializationError(f"{str(path)!r}: not the rows of span {list(span)}")
         if set(arrays) != set(wanted) or any(
-                arrays[name].shape != shape or arrays[name].dtype != np.dtype(dtype)
-                for name, (shape, dtype) in wanted.items()):
+                arrays[name].shape != shape or arrays[name].dtype != ROW_DTYPES[name]
+                for name, shape in wanted.items()):
             raise SerializationError(f"{str(path)!r}: its arrays are not a task's rows of "
-                                     f"{span[2]} deals for {self.players} seats")
+                                     f"{span[2]} deals for {players} seats")
         return arrays
 
     def save(self, span: Span, rows: Rows) -> None:

@@ -21,6 +21,16 @@ from trickcore.simulation.result import _seed
 
 FILE_FORMAT = "trickcore.arena"
 FILE_VERSION = 1
+# The dtype of each array of an arena's rows; "won" and "deals_played" are for matches only.
+ROW_DTYPES: dict[str, type] = {"points": np.int32, "won": np.bool_, "deals_played": np.int16}
+
+
+def row_shapes(match: bool, deals: int, players: int) -> dict[str, tuple[int, ...]]:
+    """The shape of each array of the rows of ``deals`` deals (or matches)."""
+    shapes: dict[str, tuple[int, ...]] = {"points": (deals, players, players)}
+    if match:
+        shapes.update(won=(deals, players, players), deals_played=(deals, players))
+    return shapes
 
 
 @dataclass(frozen=True)

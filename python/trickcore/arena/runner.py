@@ -15,7 +15,7 @@ import numpy as np
 
 from trickcore import dam, hearts, spades
 from trickcore.arena.checkpoint import Checkpoint, identity
-from trickcore.arena.result import ArenaResult
+from trickcore.arena.result import ROW_DTYPES, ArenaResult
 from trickcore.arena.statistics import seat_of
 from trickcore.bots.protocol import Bot, apply_move
 from trickcore.bots.registry import make_bot
@@ -104,7 +104,7 @@ def arena(
     tasks = [ArenaTask(rules, root, (span,), tuple(players), bool(match))
              for span in chunks(count)]
     store = None if checkpoint is None else Checkpoint.open(
-        checkpoint, identity(rules, players, root, bool(match)), rules.players)
+        checkpoint, identity(rules, players, root, bool(match)))
     parts: list[Rows | None] = [None if store is None else store.load(task.spans[0])
                                 for task in tasks]
     pending = [i for i, part in enumerate(parts) if part is None]
@@ -161,11 +161,8 @@ def run_arena_task(task: ArenaTask) -> BlockOutput:
             for name in played[0]:
                 rows.setdefault(name, []).append([p[name] for p in played])
     arrays: dict[str, np.ndarray[Any, Any]] = {
-        name: np.array(values, dtype=DTYPES[name]) for name, values in rows.items()}
+        name: np.array(values, dtype=ROW_DTYPES[name]) for name, values in rows.items()}
     return BlockOutput(sum(take for _, _, take in task.spans), arrays, RunStats({}))
-
-
-DTYPES = {"points": np.int32, "won": np.bool_, "deals_played": np.int16}
 
 
 def play_rotation(task: ArenaTask, bots: list[Bot], index: int,

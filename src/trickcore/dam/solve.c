@@ -80,11 +80,8 @@ static inline int32_t leader_winner_points(const dam_ctx *c, const tc_dam_state 
 {
     int leader = s->head.to_act, last = c->r->tables[s->trump + 1].last;
     tc_multiset hand = s->hands[leader], others = {0, 0};
-    for (int p = 0; p < c->players; ++p)
-        if (p != leader) {
-            others.twice |= s->hands[p].twice | (others.once & s->hands[p].once);
-            others.once |= s->hands[p].once;
-        }
+    for (int p = 0; p < c->players; ++p) /* the decks hold at most two copies: never -1 */
+        if (p != leader) (void)tc_multiset_sum(others, s->hands[p], &others);
     if (others.once & TC_JOKER_MASK) return 0;
     int32_t points = 0;
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
