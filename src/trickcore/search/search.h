@@ -37,10 +37,12 @@
 #define TC_SEARCH_INF (1 << 29)
 #ifdef SEARCH_RANKS
 #define SEARCH_MASKED SEARCH_RANKS /* key words an entry may match on part of (winning ranks) */
-#define TC_SEARCH_BUCKET 8         /* entries a bucket: a probe looks in two (search_spread) */
+#define TC_SEARCH_BUCKET 16        /* entries a bucket: a probe looks in two (search_spread) */
+#define TC_SEARCH_WIDE 32          /* entries of a bucket of the unmasked words alone */
 #else
 #define SEARCH_MASKED 0
 #define TC_SEARCH_BUCKET 4
+#define TC_SEARCH_WIDE TC_SEARCH_BUCKET
 #endif
 
 typedef struct {
@@ -80,18 +82,26 @@ static inline uint64_t search_hash(const uint64_t *key)
     return h ^ h >> 32;
 }
 
+/* The entries of the bucket `spread` picks: a wide one for the unmasked words alone, where every
+ * entry fixing few winning ranks of positions of the same suit lengths must find room. */
+static inline int search_bucket_size(uint64_t spread)
+{
+    return spread ? TC_SEARCH_BUCKET : TC_SEARCH_WIDE;
+}
+
 /* The bucket of `key` with its masked words cut to the bits `spread` (all of them for an exact
  * entry; with winning ranks, the bits game_spread names, or none). */
 static inline search_entry *search_bucket(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread)
 {
     tc_solver *sv = c->base.solver;
-    int64_t buckets = sv->table_bytes / (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET);
+    int size = search_bucket_size(spread);
+    int64_t buckets = sv->table_bytes / (int64_t)(sizeof(search_entry) * size);
     uint64_t cut[SEARCH_KEY_WORDS];
     memcpy(cut, key, sizeof cut);
     for (int i = 0; i < SEARCH_MASKED; ++i) cut[i] &= spread;
     uint64_t h = search_hash(cut);
     uint64_t at = ((h >> 32) * (uint64_t)buckets) >> 32; /* 0..buckets-1 */
-    return (search_entry *)sv->table + (int64_t)at * TC_SEARCH_BUCKET;
+    return (search_entry *)sv->table + (int64_t)at * size;
 }
 
 /* Whether `e` (of this generation) holds for the position of `key`. */
@@ -107,20 +117,21 @@ static inline int search_matches(const search_entry *e, const uint64_t *key)
 #endif
 }
 
-/* Narrows [*lower, *upper] by every entry that holds for `key` (values + base), looking in the
- * buckets of `spread` (search_spread); *by_lower, *by_upper: the entries that moved each (else
- * unchanged); *first: a card to try first. Returns whether an entry held. */
+/* Narrows [*lower, *upper] by the entries that hold for `key` (values + base), looking in the
+ * buckets of `spread` (search_spread) until the window (alpha, beta) is decided; *by_lower,
+ * *by_upper: the entries that moved each (else unchanged); *first: a card to try first. Returns
+ * whether an entry held. */
 static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread,
-                                         int32_t base, int32_t *lower, int32_t *upper,
-                                         const search_entry **by_lower,
+                                         int32_t base, int32_t alpha, int32_t beta, int32_t *lower,
+                                         int32_t *upper, const search_entry **by_lower,
                                          const search_entry **by_upper, int *first)
 {
     const tc_solver *sv = c->base.solver;
-    int found = 0, ranks = spread != ~UINT64_C(0);
+    int found = 0, ranks = spread != ~UINT64_C(0), size = search_bucket_size(spread);
     const search_entry *bucket = search_bucket(c, key, spread);
-    for (int i = 0; i < (ranks ? 2 : 1) * TC_SEARCH_BUCKET; ++i) {
-        if (i == TC_SEARCH_BUCKET) bucket = search_bucket(c, key, 0);
-        const search_entry *e = bucket + (i & (TC_SEARCH_BUCKET - 1));
+    for (int i = 0, end = size + (ranks ? TC_SEARCH_WIDE : 0); i < end; ++i) {
+        if (i == size) bucket = search_bucket(c, key, 0) - size;
+        const search_entry *e = bucket + i;
         if (e->generation != sv->generation || !search_matches(e, key)) continue;
         if (!found++) *first = e->best;
         if (e->lower + base > *lower) {
@@ -131,6 +142,7 @@ static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *ke
             *upper = e->upper + base;
             *by_upper = e;
         }
+        if (*lower >= beta || *upper <= alpha || *lower == *upper) break; /* decided */
     }
     return found;
 }
@@ -166,11 +178,12 @@ static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STAT
     uint64_t fixed = spread;
     (void)why;
 #endif
-    search_entry *bucket = search_bucket(c, key, (fixed & spread) == spread ? spread : 0);
-    int found = 0, turn = (int)(sv->stats.tt_stores & (TC_SEARCH_BUCKET - 1));
+    uint64_t at = (fixed & spread) == spread ? spread : 0;
+    search_entry *bucket = search_bucket(c, key, at);
+    int size = search_bucket_size(at), found = 0, turn = (int)(sv->stats.tt_stores & (size - 1));
     search_entry *entry = bucket + turn, *victim = entry; /* ties go round the bucket */
-    for (int j = 0; j < TC_SEARCH_BUCKET && !found; ++j) {
-        search_entry *e = bucket + ((turn + j) & (TC_SEARCH_BUCKET - 1));
+    for (int j = 0; j < size && !found; ++j) {
+        search_entry *e = bucket + ((turn + j) & (size - 1));
         if (e->generation != sv->generation) {
             if (victim->generation == sv->generation) victim = e;
             continue;
@@ -210,7 +223,7 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
     if (request.objective < 0 || request.objective > TC_SOLVE_SCORE ||
         !(objectives >> request.objective & 1) || !request.side || request.side >> head->players)
         return TC_ERR_ARGUMENT;
-    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_BUCKET))
+    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_WIDE))
         return TC_ERR_ARGUMENT;
     base->solver = solver;
     base->side = request.side;

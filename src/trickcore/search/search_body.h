@@ -105,7 +105,8 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         spread = search_spread(c, s);
         stored = 1;
         const search_entry *by_lower = NULL, *by_upper = NULL;
-        if (search_probe(c, key, spread, base, &lower, &upper, &by_lower, &by_upper, &first)) {
+        if (search_probe(c, key, spread, base, alpha, beta, &lower, &upper, &by_lower, &by_upper,
+                         &first)) {
             sv->stats.tt_hits++;
             if (lower >= beta || upper <= alpha || lower == upper) {
                 why_lower = search_why(c, s, by_lower, why_lower);
