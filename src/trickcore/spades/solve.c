@@ -259,14 +259,35 @@ static inline tc_mask game_others(const spades_ctx *c, const tc_spades_state *s,
     return others;
 }
 
+/* About the highest trick key `seat` can play to a trick led in `led`: its top card of the
+ * suit, else its top trump (for the order only: jokers may rank otherwise). */
+static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int seat, int led,
+                              const uint8_t *keys)
+{
+    tc_mask hand = s->hands[seat], follow = hand & c->r->suit_masks[led];
+    tc_mask can = follow ? follow : hand & c->r->trumps;
+    return can ? keys[tc_highest(can)] : 0;
+}
+
+/* The trick's keys for the suit led, its winning key and seat; Spades has one pack (no equal
+ * keys), so *last carries game_promise's facts of the seats after the mover instead: the best
+ * key an enemy among them can play (best_key_of) << 1, and whether a partner is among them. */
 static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spades_state *s,
                                              int *best_key, int *winner, int *last)
 {
     const uint8_t *keys = c->r->trick.key[s->led_suit];
-    int i = tc_trick_winner_table(&c->r->trick, s->head.trick, s->head.trick_len);
+    int i = tc_spades_trick_winner(c->r, s->head.trick, s->head.trick_len, s->led_suit);
     *best_key = keys[s->head.trick[i]];
     *winner = (s->head.leader + i) & 3;
-    *last = 0;
+    int ours = c->base.side >> s->head.to_act & 1, threat = 0, mate_after = 0;
+    for (i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
+        int q = (s->head.leader + i) & 3, k;
+        if ((c->base.side >> q & 1) == ours)
+            mate_after = 1;
+        else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > threat)
+            threat = k;
+    }
+    *last = threat << 1 | mate_after;
     return keys;
 }
 
@@ -326,9 +347,9 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
         uint8_t trick[TC_SPADES_PLAYERS];
         memcpy(trick, s->head.trick, TC_SPADES_PLAYERS - 1);
         trick[TC_SPADES_PLAYERS - 1] = (uint8_t)card;
-        int w = trick[tc_trick_winner_table(&c->r->trick, trick, TC_SPADES_PLAYERS)];
-        for (int i = 0; i < TC_SPADES_PLAYERS; ++i)
-            if (trick[i] != w && tc_suit(trick[i]) == tc_suit(w)) why |= tc_bit(w);
+        int w = trick[tc_spades_trick_winner(c->r, trick, TC_SPADES_PLAYERS, s->led_suit)];
+        tc_mask played = tc_bit(trick[0]) | tc_bit(trick[1]) | tc_bit(trick[2]) | tc_bit(card);
+        if (played & ~tc_bit(w) & tc_suit_mask(tc_suit(w))) why |= tc_bit(w);
     }
     if (why >> card & 1) {
         tc_mask hand = s->hands[s->head.to_act], others = game_others(c, s, s->head.to_act);
@@ -341,16 +362,6 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
         why |= tc_bit(low);
     }
     return why;
-}
-
-/* About the highest trick key `seat` can play to a trick led in `led`: its top card of the
- * suit, else its top trump (for the order only: jokers may rank otherwise). */
-static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int seat, int led,
-                              const uint8_t *keys)
-{
-    tc_mask hand = s->hands[seat], follow = hand & c->r->suit_masks[led];
-    tc_mask can = follow ? follow : hand & c->r->trumps;
-    return can ? keys[tc_highest(can)] : 0;
 }
 
 /* A lead's promise: low to a partner's top card, then the leader's top run, then low to a
@@ -383,18 +394,9 @@ static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, in
 static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
                                const uint8_t *keys, int best_key, int winner, int last)
 {
-    (void)last;
     int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
     if (s->head.trick_len == 0) return lead_promise(c, s, seat, card, rank);
-    int ours = c->base.side >> seat & 1, threat = 0, mate_after = 0;
-    for (int i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
-        int q = (s->head.leader + i) & 3, k;
-        if ((c->base.side >> q & 1) == ours) {
-            mate_after = 1;
-        } else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > threat) {
-            threat = k;
-        }
-    }
+    int ours = c->base.side >> seat & 1, threat = last >> 1, mate_after = last & 1;
     int off = !(c->r->suit_masks[s->led_suit] >> card & 1),
         trump = off && (c->r->trumps >> card & 1);
     int beats = keys[card] > best_key;
