@@ -131,7 +131,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         game_play(c, &child, cards[i]);
         int32_t v = SEARCH_NAME(search_node)(c, &child, alpha, beta, &w);
 #if SEARCH_MASKED
-        if (c->base.ranks) w = game_why_card(c, s, cards[i], w);
+        if (c->base.ranks) w = game_why_card(c, s, &child, cards[i], w);
 #endif
         why_all |= w;
         if (ours ? v > best : v < best) {

@@ -19,6 +19,9 @@ typedef struct {
 #define SEARCH_CTX spades_ctx
 #define SEARCH_KEY_WORDS 5
 #define SEARCH_RANKS 2 /* the owner words: winning ranks mask them (tricks objective) */
+/* Within a trick the bounds are the tricks won and left, no tighter than at its lead under the
+ * same window: so tried at leads only (the root's cards' searches lose a few cut-offs). */
+#define SEARCH_BOUNDS_PER_TRICK
 
 static inline tc_mask game_moves(const spades_ctx *c, const tc_spades_state *s)
 {
@@ -252,10 +255,8 @@ static inline tc_mask game_hand(const spades_ctx *c, const tc_spades_state *s, i
 static inline tc_mask game_others(const spades_ctx *c, const tc_spades_state *s, int seat)
 {
     (void)c;
-    tc_mask others = 0;
+    tc_mask others = (s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) & ~s->hands[seat];
     for (int i = 0; i < s->head.trick_len; ++i) others |= tc_bit(s->head.trick[i]);
-    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-        if (p != seat) others |= s->hands[p];
     return others;
 }
 
@@ -336,18 +337,17 @@ static inline tc_mask game_unfix(const spades_ctx *c, const tc_spades_state *s, 
 #endif
 }
 
-/* The cards a child's result depends on, `why`, as seen before `card` is played from `s`: with
- * the trick's winner when it completes the trick beating a card of its own suit, and the lowest
- * card equivalent to `card` (the mover's run down to the next card of another) when `card`
- * itself counts, since the search tried `card` for its class. */
-static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *s, int card,
-                                    tc_mask why)
+/* The cards a child's result depends on, `why`, as seen before `card` is played from `s` (to
+ * `child`): with the trick's winner when it completes the trick beating a card of its own suit,
+ * and the lowest card equivalent to `card` (the mover's run down to the next card of another)
+ * when `card` itself counts, since the search tried `card` for its class. */
+static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *s,
+                                    const tc_spades_state *child, int card, tc_mask why)
 {
     if (s->head.trick_len == TC_SPADES_PLAYERS - 1) {
-        uint8_t trick[TC_SPADES_PLAYERS];
-        memcpy(trick, s->head.trick, TC_SPADES_PLAYERS - 1);
-        trick[TC_SPADES_PLAYERS - 1] = (uint8_t)card;
-        int w = trick[tc_spades_trick_winner(c->r, trick, TC_SPADES_PLAYERS, s->led_suit)];
+        const uint8_t *trick = s->head.trick;
+        int i = (child->head.leader - s->head.leader) & 3; /* the referee's winner */
+        int w = i == TC_SPADES_PLAYERS - 1 ? card : trick[i];
         tc_mask played = tc_bit(trick[0]) | tc_bit(trick[1]) | tc_bit(trick[2]) | tc_bit(card);
         if (played & ~tc_bit(w) & tc_suit_mask(tc_suit(w))) why |= tc_bit(w);
     }
