@@ -152,14 +152,17 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         search_store(c, s, key, spread, base, best, alpha, beta, *why, best_card);
         sv->stats.tt_stores++;
     }
+    c->base.cut_card = cut ? (uint8_t)best_card : TC_NO_CARD;
     return best;
 }
 
 /* The exact value of a position known to lie in [lower, upper], by zero-window searches from
- * `guess` (MTD(f)). */
+ * `guess` (MTD(f)); *card: a card of the seat to act whose search showed it, else TC_NO_CARD. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEARCH_STATE *s,
-                                                       int32_t lower, int32_t upper, int32_t guess)
+                                                       int32_t lower, int32_t upper, int32_t guess,
+                                                       int *card)
 {
+    *card = TC_NO_CARD;
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lo = -TC_SEARCH_INF, hi = TC_SEARCH_INF;
     tc_mask why_lo = 0, why_hi = 0;
@@ -169,21 +172,25 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
         upper = hi < upper ? hi : upper;
     }
     int32_t g = guess < lower ? lower : guess > upper ? upper : guess;
+    int ours = c->base.side >> s->head.to_act & 1;
     while (lower < upper) {
         int32_t beta = g == lower ? g + 1 : g;
         tc_mask why;
+        c->base.cut_card = TC_NO_CARD; /* still so if the node returns before its cards */
         g = SEARCH_NAME(search_node)(c, s, beta - 1, beta, &why);
         if (g < beta)
             upper = g;
         else
             lower = g;
+        if (ours == (g >= beta)) *card = c->base.cut_card; /* worth the bound it moved */
     }
     return lower;
 }
 
 /* The exact value of every legal card of the seat to act into values[card] (legal cards only;
  * values NULL: the position's value alone), their mask into *legal; returns the position's value.
- * A card worth the best needs one zero-window search, the others a search_exact below it. */
+ * A card worth the best needs one zero-window search (none for the card that proved the value),
+ * the others a search_exact below it. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t *values, tc_mask *legal)
 {
@@ -191,19 +198,24 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
     if (c->base.solver->switches & TC_SOLVE_EQUIVALENCE)
         kept = SEARCH_NAME(search_classes)(c, s, moves);
     int ours = c->base.side >> s->head.to_act & 1;
-    int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0);
+    int known, unused;
+    int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0, &known);
     *legal = moves;
     if (!values) return best;
     for (tc_mask rest = kept; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
+        if (card == known) { /* its search showed the position's value */
+            values[card] = best;
+            continue;
+        }
         SEARCH_STATE child = *s;
         game_play(c, &child, card);
         tc_mask why;
         int32_t v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best, &why)
                          : SEARCH_NAME(search_node)(c, &child, best, best + 1, &why);
         if (ours ? v < best : v > best)
-            v = ours ? SEARCH_NAME(search_exact)(c, &child, -TC_SEARCH_INF, v, v)
-                     : SEARCH_NAME(search_exact)(c, &child, v, TC_SEARCH_INF, v);
+            v = ours ? SEARCH_NAME(search_exact)(c, &child, -TC_SEARCH_INF, v, v, &unused)
+                     : SEARCH_NAME(search_exact)(c, &child, v, TC_SEARCH_INF, v, &unused);
         else
             v = best; /* no card is worth more than the best (less, for the other side) */
         values[card] = v;

@@ -125,6 +125,7 @@ typedef struct {
     int8_t ranks;                  /* winning ranks: entries match on the ranks they need */
     uint8_t role[TC_NUM_CARD_IDS]; /* what rank does not decide: equal roles may fold */
     tc_mask special;               /* cards whose role differs from their suit's */
+    uint8_t cut_card;              /* the card the latest search_node cut on, else TC_NO_CARD */
 } tc_search_base;
 
 /* Sets up a solver on zeroed caller memory (at least 4 KiB) with `switches`. */
