@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -72,8 +72,7 @@ class BatchSolution:
     nodes: npt.NDArray[np.int64]
 
 
-@dataclass(frozen=True)
-class _Request:
+class _Request(NamedTuple):  # a tuple: built on every solve, faster than a dataclass
     objective: str
     code: int
     seat: int
@@ -99,8 +98,11 @@ def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Reque
     if isinstance(valued, bool) or not isinstance(valued, int) or not 0 <= valued < players:
         raise SolveError(f"no seat {seat!r}: seats are 0..{players - 1}")
     side = next(s for s in deal.rules.sides if valued in s)
+    mask = 0
+    for p in side:
+        mask |= 1 << p
     lower = bool(deal._solve_lower_is_better())
-    return _Request(name, objectives[name], valued, tuple(side), sum(1 << p for p in side), lower)
+    return _Request(name, objectives[name], valued, tuple(side), mask, lower)
 
 
 # Halvings of the table for endings of up to 11 tricks, by game: Spades' entries hold for many
@@ -118,7 +120,7 @@ def _table_bytes(tt_mb: object, tricks_left: int, shrink: int = 0) -> int:
 
 
 def _table_shrink(deal: TrickDeal) -> int:
-    return _TABLE_SHRINK.get(getattr(deal.rules, "game", None), 0)
+    return _TABLE_SHRINK.get(str(getattr(deal.rules, "game", "")), 0)
 
 
 def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
