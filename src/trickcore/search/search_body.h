@@ -130,6 +130,11 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         tc_mask w;
         game_play(c, &child, cards[i]);
         int32_t v = SEARCH_NAME(search_node)(c, &child, alpha, beta, &w);
+        if (s == c->base.root) { /* a fail-soft bound on the card's value, for search_root */
+            int32_t *bound =
+                v < beta ? &c->base.root_upper[cards[i]] : &c->base.root_lower[cards[i]];
+            *bound = v < beta ? (v < *bound ? v : *bound) : (v > *bound ? v : *bound);
+        }
 #if SEARCH_MASKED
         if (c->base.ranks) w = game_why_card(c, s, &child, cards[i], w);
 #endif
@@ -152,17 +157,14 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         search_store(c, s, key, spread, base, best, alpha, beta, *why, best_card);
         sv->stats.tt_stores++;
     }
-    c->base.cut_card = cut ? (uint8_t)best_card : TC_NO_CARD;
     return best;
 }
 
 /* The exact value of a position known to lie in [lower, upper], by zero-window searches from
- * `guess` (MTD(f)); *card: a card of the seat to act whose search showed it, else TC_NO_CARD. */
+ * `guess` (MTD(f)). */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEARCH_STATE *s,
-                                                       int32_t lower, int32_t upper, int32_t guess,
-                                                       int *card)
+                                                       int32_t lower, int32_t upper, int32_t guess)
 {
-    *card = TC_NO_CARD;
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lo = -TC_SEARCH_INF, hi = TC_SEARCH_INF;
     tc_mask why_lo = 0, why_hi = 0;
@@ -172,25 +174,22 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
         upper = hi < upper ? hi : upper;
     }
     int32_t g = guess < lower ? lower : guess > upper ? upper : guess;
-    int ours = c->base.side >> s->head.to_act & 1;
     while (lower < upper) {
         int32_t beta = g == lower ? g + 1 : g;
         tc_mask why;
-        c->base.cut_card = TC_NO_CARD; /* still so if the node returns before its cards */
         g = SEARCH_NAME(search_node)(c, s, beta - 1, beta, &why);
         if (g < beta)
             upper = g;
         else
             lower = g;
-        if (ours == (g >= beta)) *card = c->base.cut_card; /* worth the bound it moved */
     }
     return lower;
 }
 
 /* The exact value of every legal card of the seat to act into values[card] (legal cards only;
  * values NULL: the position's value alone), their mask into *legal; returns the position's value.
- * A card worth the best needs one zero-window search (none for the card that proved the value),
- * the others a search_exact below it. */
+ * A card worth the best needs one zero-window search, the others a search_exact below it; none
+ * where the root's own searches (its cards' fail-soft bounds, base.root_*) settled it. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t *values, tc_mask *legal)
 {
@@ -198,26 +197,39 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
     if (c->base.solver->switches & TC_SOLVE_EQUIVALENCE)
         kept = SEARCH_NAME(search_classes)(c, s, moves);
     int ours = c->base.side >> s->head.to_act & 1;
-    int known, unused;
-    int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0, &known);
+    int32_t lower[TC_NUM_CARD_IDS], upper[TC_NUM_CARD_IDS];
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) {
+        lower[card] = -TC_SEARCH_INF;
+        upper[card] = TC_SEARCH_INF;
+    }
+    c->base.root = s;
+    c->base.root_lower = lower;
+    c->base.root_upper = upper;
+    int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0);
+    c->base.root = NULL;
     *legal = moves;
     if (!values) return best;
     for (tc_mask rest = kept; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
-        if (card == known) { /* its search showed the position's value */
-            values[card] = best;
-            continue;
+        int32_t v = best; /* the root's own searches may have shown it, or a bound (fail-soft) */
+        if (ours ? lower[card] < best && upper[card] >= best
+                 : upper[card] > best && lower[card] <= best) {
+            SEARCH_STATE child = *s;
+            game_play(c, &child, card);
+            tc_mask why;
+            v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best, &why)
+                     : SEARCH_NAME(search_node)(c, &child, best, best + 1, &why);
+        } else if (ours ? upper[card] < best : lower[card] > best) {
+            v = ours ? upper[card] : lower[card];
         }
-        SEARCH_STATE child = *s;
-        game_play(c, &child, card);
-        tc_mask why;
-        int32_t v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best, &why)
-                         : SEARCH_NAME(search_node)(c, &child, best, best + 1, &why);
-        if (ours ? v < best : v > best)
-            v = ours ? SEARCH_NAME(search_exact)(c, &child, -TC_SEARCH_INF, v, v, &unused)
-                     : SEARCH_NAME(search_exact)(c, &child, v, TC_SEARCH_INF, v, &unused);
-        else
+        if (ours ? v < best : v > best) {
+            SEARCH_STATE child = *s;
+            game_play(c, &child, card);
+            v = ours ? SEARCH_NAME(search_exact)(c, &child, lower[card], v, v)
+                     : SEARCH_NAME(search_exact)(c, &child, v, upper[card], v);
+        } else {
             v = best; /* no card is worth more than the best (less, for the other side) */
+        }
         values[card] = v;
     }
     for (tc_mask rest = moves & ~kept; rest; rest &= rest - 1) {
