@@ -9,6 +9,9 @@ static inline SEARCH_TARGET tc_mask SEARCH_NAME(search_classes)(const SEARCH_CTX
 {
     int seat = s->head.to_act;
     tc_mask hand = game_hand(c, s, seat), others = game_others(c, s, seat), kept = legal;
+#ifdef SEARCH_GAME_CLASSES
+    if (game_classes(c, s, hand, others, &kept)) return kept; /* the game's own way, if any */
+#endif
     for (tc_mask rest = legal; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
         if (c->base.role[card] == TC_SEARCH_ALONE || (others >> card & 1)) continue;

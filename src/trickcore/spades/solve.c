@@ -270,6 +270,30 @@ static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int
     return can ? keys[tc_highest(can)] : 0;
 }
 
+/* search_classes in the BMI2 variant without jokers: a card folds when the next card above it
+ * among the mover's and the others' (pext, then pdep back) is the mover's, of its suit; *kept
+ * holds the legal cards on entry. Returns 0 where search_classes works it out itself. */
+#define SEARCH_GAME_CLASSES
+static TC_ALWAYS_INLINE int game_classes(const spades_ctx *c, const tc_spades_state *s,
+                                         tc_mask hand, tc_mask others, tc_mask *kept)
+{
+    (void)s;
+#if defined(TC_ISA_BMI2_CLONE) || defined(TC_ISA_BMI2_NATIVE)
+    tc_mask cards = hand | others, tops = 0;
+    if (!c->bmi2 || (cards & TC_JOKER_MASK)) return 0;
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask in = cards & tc_suit_mask(suit);
+        if (in) tops |= tc_bit(tc_highest(in));
+    }
+    tc_mask next_ours = spades_pdep_bmi2(spades_pext_bmi2(hand, cards) >> 1, cards);
+    *kept &= ~(hand & next_ours & ~tops);
+    return 1;
+#else
+    (void)c, (void)hand, (void)others, (void)kept;
+    return 0;
+#endif
+}
+
 /* The trick's keys for the suit led, its winning key and seat; Spades has one pack (no equal
  * keys), so *last carries game_promise's facts of the seats after the mover instead: the best
  * key an enemy among them can play (best_key_of) << 1, and whether a partner is among them. */
