@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -72,8 +72,7 @@ class BatchSolution:
     nodes: npt.NDArray[np.int64]
 
 
-@dataclass(frozen=True)
-class _Request:
+class _Request(NamedTuple):  # a tuple: built on every solve, faster than a dataclass
     objective: str
     code: int
     seat: int
@@ -99,14 +98,29 @@ def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Reque
     if isinstance(valued, bool) or not isinstance(valued, int) or not 0 <= valued < players:
         raise SolveError(f"no seat {seat!r}: seats are 0..{players - 1}")
     side = next(s for s in deal.rules.sides if valued in s)
+    mask = 0
+    for p in side:
+        mask |= 1 << p
     lower = bool(deal._solve_lower_is_better())
-    return _Request(name, objectives[name], valued, tuple(side), sum(1 << p for p in side), lower)
+    return _Request(name, objectives[name], valued, tuple(side), mask, lower)
 
 
-def _table_bytes(tt_mb: object, tricks_left: int) -> int:
-    """The table for a solve: ``tt_mb`` megabytes at most, less for a short ending."""
+# Halvings of the table for endings of up to 11 tricks, by game: Spades' entries hold for many
+# positions (winning ranks), so a quarter of the table costs under 1 % more nodes and is zeroed
+# and missed less (docs/kernels.md, "Solver").
+_TABLE_SHRINK = {"spades": 2}
+
+
+def _table_bytes(tt_mb: object, tricks_left: int, shrink: int = 0) -> int:
+    """The table for a solve: ``tt_mb`` megabytes at most, less for a short ending (``shrink``
+    halvings less up to 11 tricks: _TABLE_SHRINK)."""
     cap = whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError) << 20
-    return max(MIN_TABLE_BYTES, min(cap, 16384 << min(tricks_left, 13)))
+    tricks = min(tricks_left, 13)
+    return max(MIN_TABLE_BYTES, min(cap, 16384 << tricks >> (shrink if tricks <= 11 else 0)))
+
+
+def _table_shrink(deal: TrickDeal) -> int:
+    return _TABLE_SHRINK.get(str(getattr(deal.rules, "game", "")), 0)
 
 
 def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
@@ -126,11 +140,14 @@ def _tricks_left(deal: TrickDeal) -> int:
 def _solution(request: _Request, to_act: int, solver: Solver,
               found: tuple[npt.NDArray[np.int32], int, int]) -> Solution:
     values, legal, value = found
-    cards = CardSet(legal)
-    by_card = {card: int(values[int(card)]) for card in cards}
-    best = CardSet([card for card in cards if by_card[card] == value])
+    listed = values.tolist()
+    by_card, best = {}, 0
+    for card in CardSet(legal):
+        by_card[card] = listed[int(card)]
+        best |= (by_card[card] == value) << int(card)
     return Solution(request.objective, request.seat, request.side, to_act,
-                    request.lower_is_better, by_card, value, best, SolveStats(*solver.stats))
+                    request.lower_is_better, by_card, value, CardSet(best),
+                    SolveStats(*solver.stats))
 
 
 class ReusableSolver:
@@ -148,7 +165,7 @@ class ReusableSolver:
         self._bytes = 0
 
     def _solver_for(self, deal: TrickDeal, max_nodes: int | None) -> Solver:
-        size = _table_bytes(self._tt_mb, _tricks_left(deal))
+        size = _table_bytes(self._tt_mb, _tricks_left(deal), _table_shrink(deal))
         if self._solver is None or size != self._bytes:
             self._solver, self._bytes = Solver(size, self._switches), size
         else:
@@ -197,7 +214,7 @@ def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | Non
     """A principal variation from here to the end: at each step the lowest best card of the
     seat then to act, valued for the side of ``seat`` (default: the seat to act now)."""
     request = _request(deal, objective, seat)
-    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal)), ALL_SWITCHES)
+    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal), _table_shrink(deal)), ALL_SWITCHES)
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
     while position.phase == "play":
@@ -228,7 +245,8 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
     if count == 0:
         return BatchSolution(values, legal, value, nodes)
     sides = np.array([r.mask for r in requests], dtype=np.uint8)
-    table = _table_bytes(tt_mb, max(_tricks_left(deal) for deal in deals))
+    table = _table_bytes(tt_mb, max(_tricks_left(deal) for deal in deals),
+                         _table_shrink(deals[0]))
     code = requests[0].code
     # Workers take small chunks in turn, so uneven positions still keep every thread busy.
     chunk = max(1, min(64, count // (threads * 8)))

@@ -18,7 +18,8 @@
  *   tc_mask game_others(ctx, s, seat)   cards a copy of which is live outside seat's hand
  *   const uint8_t *game_trick_keys(ctx, s, best_key, winner, last)   in a trick: the trick
  *                                       table's keys for the suit led, the winning key and seat,
- *                                       whether an equal key wins (duplicates "last")
+ *                                       whether an equal key wins (duplicates "last"; a
+ *                                       game_promise may take other facts in its place)
  * and, defining SEARCH_GAME_PROMISE, game_promise (search_promise's arguments) to order cards.
  * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
  * TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning

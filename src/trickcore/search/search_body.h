@@ -9,6 +9,9 @@ static inline SEARCH_TARGET tc_mask SEARCH_NAME(search_classes)(const SEARCH_CTX
 {
     int seat = s->head.to_act;
     tc_mask hand = game_hand(c, s, seat), others = game_others(c, s, seat), kept = legal;
+#ifdef SEARCH_GAME_CLASSES
+    if (game_classes(c, s, hand, others, &kept)) return kept; /* the game's own way, if any */
+#endif
     for (tc_mask rest = legal; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
         if (c->base.role[card] == TC_SEARCH_ALONE || (others >> card & 1)) continue;
@@ -131,8 +134,13 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         tc_mask w;
         game_play(c, &child, cards[i]);
         int32_t v = SEARCH_NAME(search_node)(c, &child, alpha, beta, &w);
+        if (s == c->base.root) { /* a fail-soft bound on the card's value, for search_root */
+            int32_t *bound =
+                v < beta ? &c->base.root_upper[cards[i]] : &c->base.root_lower[cards[i]];
+            *bound = v < beta ? (v < *bound ? v : *bound) : (v > *bound ? v : *bound);
+        }
 #if SEARCH_MASKED
-        if (c->base.ranks) w = game_why_card(c, s, cards[i], w);
+        if (c->base.ranks) w = game_why_card(c, s, &child, cards[i], w);
 #endif
         why_all |= w;
         if (ours ? v > best : v < best) {
@@ -184,7 +192,8 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
 
 /* The exact value of every legal card of the seat to act into values[card] (legal cards only;
  * values NULL: the position's value alone), their mask into *legal; returns the position's value.
- * A card worth the best needs one zero-window search, the others a search_exact below it. */
+ * A card worth the best needs one zero-window search, the others a search_exact below it; none
+ * where the root's own searches (its cards' fail-soft bounds, base.root_*) settled it. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t *values, tc_mask *legal)
 {
@@ -192,21 +201,39 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
     if (c->base.solver->switches & TC_SOLVE_EQUIVALENCE)
         kept = SEARCH_NAME(search_classes)(c, s, moves);
     int ours = c->base.side >> s->head.to_act & 1;
+    int32_t lower[TC_NUM_CARD_IDS], upper[TC_NUM_CARD_IDS];
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) {
+        lower[card] = -TC_SEARCH_INF;
+        upper[card] = TC_SEARCH_INF;
+    }
+    c->base.root = s;
+    c->base.root_lower = lower;
+    c->base.root_upper = upper;
     int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0);
+    c->base.root = NULL;
     *legal = moves;
     if (!values) return best;
     for (tc_mask rest = kept; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
-        SEARCH_STATE child = *s;
-        game_play(c, &child, card);
-        tc_mask why;
-        int32_t v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best, &why)
-                         : SEARCH_NAME(search_node)(c, &child, best, best + 1, &why);
-        if (ours ? v < best : v > best)
-            v = ours ? SEARCH_NAME(search_exact)(c, &child, -TC_SEARCH_INF, v, v)
-                     : SEARCH_NAME(search_exact)(c, &child, v, TC_SEARCH_INF, v);
-        else
+        int32_t v = best; /* the root's own searches may have shown it, or a bound (fail-soft) */
+        if (ours ? lower[card] < best && upper[card] >= best
+                 : upper[card] > best && lower[card] <= best) {
+            SEARCH_STATE child = *s;
+            game_play(c, &child, card);
+            tc_mask why;
+            v = ours ? SEARCH_NAME(search_node)(c, &child, best - 1, best, &why)
+                     : SEARCH_NAME(search_node)(c, &child, best, best + 1, &why);
+        } else if (ours ? upper[card] < best : lower[card] > best) {
+            v = ours ? upper[card] : lower[card];
+        }
+        if (ours ? v < best : v > best) {
+            SEARCH_STATE child = *s;
+            game_play(c, &child, card);
+            v = ours ? SEARCH_NAME(search_exact)(c, &child, lower[card], v, v)
+                     : SEARCH_NAME(search_exact)(c, &child, v, upper[card], v);
+        } else {
             v = best; /* no card is worth more than the best (less, for the other side) */
+        }
         values[card] = v;
     }
     for (tc_mask rest = moves & ~kept; rest; rest &= rest - 1) {

@@ -120,11 +120,13 @@ static inline tc_mask tc_search_special_cards(const uint8_t *role, tc_mask deck)
 /* What every game's search context opens with, as member `base` (search.h reads it). */
 typedef struct {
     tc_solver *solver;
-    uint8_t side;                  /* bit p: seat p is on the valued side */
-    int8_t win_tricks;             /* search order: seats want tricks (else they duck) */
-    int8_t ranks;                  /* winning ranks: entries match on the ranks they need */
-    uint8_t role[TC_NUM_CARD_IDS]; /* what rank does not decide: equal roles may fold */
-    tc_mask special;               /* cards whose role differs from their suit's */
+    uint8_t side;                     /* bit p: seat p is on the valued side */
+    int8_t win_tricks;                /* search order: seats want tricks (else they duck) */
+    int8_t ranks;                     /* winning ranks: entries match on the ranks they need */
+    uint8_t role[TC_NUM_CARD_IDS];    /* what rank does not decide: equal roles may fold */
+    tc_mask special;                  /* cards whose role differs from their suit's */
+    const void *root;                 /* the state search_root values */
+    int32_t *root_lower, *root_upper; /* by card: bounds its searches at the root found */
 } tc_search_base;
 
 /* Sets up a solver on zeroed caller memory (at least 4 KiB) with `switches`. */

@@ -11,6 +11,7 @@ typedef struct {
     int8_t objective;
     int8_t first, second; /* the side's seats (second -1 in cutthroat) */
     int8_t by_seat;       /* score: a nil on the side makes each seat's tricks count apart */
+    int8_t bmi2;          /* the solver's variant is TC_ISA_BMI2: packs by pext and pdep */
     int32_t score[TC_SPADES_TRICKS + 1][TC_SPADES_TRICKS + 1]; /* by first's, second's tricks */
 } spades_ctx;
 
@@ -18,6 +19,9 @@ typedef struct {
 #define SEARCH_CTX spades_ctx
 #define SEARCH_KEY_WORDS 5
 #define SEARCH_RANKS 2 /* the owner words: winning ranks mask them (tricks objective) */
+/* Within a trick the bounds are the tricks won and left, no tighter than at its lead under the
+ * same window: so tried at leads only (the root's cards' searches lose a few cut-offs). */
+#define SEARCH_BOUNDS_PER_TRICK
 
 static inline tc_mask game_moves(const spades_ctx *c, const tc_spades_state *s)
 {
@@ -46,6 +50,32 @@ static inline int32_t game_base(const spades_ctx *c, const tc_spades_state *s)
     return c->objective == TC_SOLVE_TRICKS ? side_tricks(c, s) : 0;
 }
 
+#ifdef TC_ISA_BMI2_TARGET
+TC_ISA_BMI2_TARGET static inline uint64_t spades_pext_bmi2(tc_mask m, tc_mask live)
+{
+    return _pext_u64(m, live);
+}
+
+TC_ISA_BMI2_TARGET static inline tc_mask spades_pdep_bmi2(uint64_t m, tc_mask live)
+{
+    return _pdep_u64(m, live);
+}
+#endif
+
+/* tc_search_pack, by pext in the BMI2 variant. */
+static TC_ALWAYS_INLINE uint64_t spades_pack(const spades_ctx *c, tc_mask m, tc_mask live)
+{
+#if defined(TC_ISA_BMI2_NATIVE)
+    (void)c;
+    return spades_pext_bmi2(m, live);
+#else
+#ifdef TC_ISA_BMI2_CLONE
+    if (c->bmi2) return spades_pext_bmi2(m, live);
+#endif
+    return tc_search_pack(m, live);
+#endif
+}
+
 /* The cards each seat holds per suit, 4 bits each (the key's lengths under winning ranks). */
 static inline uint64_t suit_lengths(const tc_spades_state *s)
 {
@@ -64,7 +94,8 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
 {
     uint64_t taken = 0;
     tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    tc_search_owner_words(s->hands, TC_SPADES_PLAYERS, live, key, 2);
+    key[0] = spades_pack(c, s->hands[1] | s->hands[3], live); /* tc_search_owner_words */
+    key[1] = spades_pack(c, s->hands[2] | s->hands[3], live);
     if (c->objective == TC_SOLVE_SCORE)
         taken = c->by_seat ? (uint64_t)s->head.tricks_won[c->first] |
                                  (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
@@ -75,38 +106,52 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
              (uint64_t)s->spades_broken << 27 | taken << 28;
 }
 
+/* The cards of each side (bit p of base.side: seat p is on the valued side), the live cards and
+ * the seats holding trumps, worked out once for a node's bounds. */
+typedef struct {
+    tc_mask live, sides[2];
+    unsigned trumped; /* bit p: seat p holds a trump */
+} spades_view;
+
+static TC_ALWAYS_INLINE void spades_view_of(const spades_ctx *c, const tc_spades_state *s,
+                                            spades_view *v)
+{
+    v->live = v->sides[0] = v->sides[1] = 0;
+    v->trumped = 0;
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
+        v->live |= s->hands[p];
+        v->sides[c->base.side >> p & 1] |= s->hands[p];
+        v->trumped |= (unsigned)((s->hands[p] & c->r->trumps) != 0) << p;
+    }
+}
+
 /* Sure tricks of `seat` were it to lead: its unbroken run of top live cards in each suit, where
  * a side suit counts only as long as every opponent holding trumps must follow it, and trumps
  * only when they may be led; cashed in any order, each wins (docs/kernels.md, "Solver").
  * *why: the lowest card counted in each suit; *winners: the suits where it counts one. */
-static TC_ALWAYS_INLINE int quick_tricks(const spades_ctx *c, const tc_spades_state *s, int seat,
-                                         tc_mask *why, unsigned *winners)
+static TC_ALWAYS_INLINE int quick_tricks(const spades_ctx *c, const tc_spades_state *s,
+                                         const spades_view *v, int seat, tc_mask *why,
+                                         unsigned *winners)
 {
-    int ours = c->base.side >> seat & 1, tricks = 0;
-    tc_mask hand = s->hands[seat], live = 0, ruffers = 0;
-    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-        live |= s->hands[p];
-        if ((c->base.side >> p & 1) != ours && (s->hands[p] & c->r->trumps)) ruffers |= tc_bit(p);
-    }
+    int tricks = 0;
+    tc_mask hand = s->hands[seat];
+    unsigned ruffers = v->trumped & (c->base.side >> seat & 1 ? ~c->base.side : c->base.side);
     *winners = 0;
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tc_mask cards = c->r->suit_masks[suit], rest = live & cards;
-        if (suit == TC_SPADES_SUIT && !s->spades_broken && (hand & ~cards)) continue;
-        int run = 0;
-        while (rest && (hand >> tc_highest(rest) & 1)) {
-            ++run;
-            rest &= ~tc_bit(tc_highest(rest));
-        }
+        tc_mask cards = c->r->suit_masks[suit], in = v->live & cards, mine = hand & in;
+        if (!mine || (suit == TC_SPADES_SUIT && !s->spades_broken && (hand & ~cards))) continue;
+        tc_mask other = in & ~hand, top = other ? mine & tc_above(tc_highest(other)) : mine;
+        int run = tc_popcount(top);
         if (suit != TC_SPADES_SUIT)
-            for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-                if (ruffers >> p & 1) {
-                    int follow = tc_popcount(s->hands[p] & cards);
-                    run = follow < run ? follow : run;
-                }
+            for (unsigned r = ruffers; r; r &= r - 1) {
+                int follow = tc_popcount(s->hands[__builtin_ctz(r)] & cards);
+                run = follow < run ? follow : run;
+            }
+        if (!run) continue;
         tricks += run;
-        if (run) *winners |= 1u << suit;
-        for (rest = live & cards; run > 1; --run) rest &= ~tc_bit(tc_highest(rest));
-        if (run) *why |= tc_bit(tc_highest(rest));
+        *winners |= 1u << suit;
+        for (int k = tc_popcount(top); k > run; --k) top &= top - 1;
+        *why |= top & (0 - top);
     }
     return tricks;
 }
@@ -122,22 +167,22 @@ static TC_ALWAYS_INLINE int quick_tricks(const spades_ctx *c, const tc_spades_st
  * leader can lead a suit the partner wins and the partner has a card to spare on each of the
  * leader's; else the larger of the two (docs/kernels.md, "Solver"). */
 static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spades_state *s,
-                                              tc_mask *why)
+                                              const spades_view *v, tc_mask *why)
 {
     int leader = s->head.to_act, mate = (leader + 2) & 3;
     unsigned winners, mate_winners, leads = 0;
-    int quick = quick_tricks(c, s, leader, why, &winners);
+    int quick = quick_tricks(c, s, v, leader, why, &winners);
     if (!c->r->partnerships || !TC_SPADES_PARTNER_QUICK) return quick;
-    tc_mask hand = s->hands[leader], live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    tc_mask hand = s->hands[leader];
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tc_mask in = live & c->r->suit_masks[suit];
+        tc_mask in = v->live & c->r->suit_masks[suit];
         if ((hand & in) && (s->hands[mate] >> tc_highest(in) & 1) &&
             (suit != TC_SPADES_SUIT || s->spades_broken || !(hand & ~c->r->trumps)))
             leads |= 1u << suit;
     }
     if (!leads) return quick;
     tc_mask mate_why = 0;
-    int via = quick_tricks(c, s, mate, &mate_why, &mate_winners);
+    int via = quick_tricks(c, s, v, mate, &mate_why, &mate_winners);
     if (!(leads & mate_winners)) return quick;
     if (TC_SPADES_COMBINED_QUICK && tc_popcount(s->hands[mate]) - via >= quick) {
         *why |= mate_why; /* the leader cashes first, the partner discards its other cards */
@@ -151,20 +196,21 @@ static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spad
 /* Tricks each side will surely take with trumps: a player's trumps above every trump of the
  * other side each win a trick of their own; for the valued side (*mine) and the other, with
  * the other side's top trump each depends on (why[1], why[0]). */
-static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_state *s, int *mine,
-                                          int *theirs, tc_mask *why)
+static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_state *s,
+                                          const spades_view *v, int *mine, int *theirs,
+                                          tc_mask *why)
 {
-    tc_mask trumps[2] = {0, 0};
-    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-        trumps[c->base.side >> p & 1] |= s->hands[p] & c->r->trumps;
+    tc_mask trumps[2] = {v->sides[0] & c->r->trumps, v->sides[1] & c->r->trumps};
     int sure[2] = {0, 0};
-    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-        int k = c->base.side >> p & 1;
+    for (int k = 0; k < 2; ++k) {
         tc_mask enemy = trumps[!k], above = enemy ? tc_above(tc_highest(enemy)) : ~(tc_mask)0;
-        int n = tc_popcount(s->hands[p] & c->r->trumps & above);
-        sure[k] = n > sure[k] ? n : sure[k];
+        why[k] = enemy ? tc_bit(tc_highest(enemy)) : 0;
+        if (!(trumps[k] & above)) continue;
+        for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
+            int n = (c->base.side >> p & 1) == k ? tc_popcount(s->hands[p] & trumps[k] & above) : 0;
+            sure[k] = n > sure[k] ? n : sure[k];
+        }
     }
-    for (int k = 0; k < 2; ++k) why[k] = trumps[!k] ? tc_bit(tc_highest(trumps[!k])) : 0;
     *mine = sure[1];
     *theirs = sure[0];
 }
@@ -181,8 +227,10 @@ static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_sta
     *hi = *lo + left;
     if (s->head.trick_len == 0) {
         tc_mask why_quick = 0, why_trumps[2];
-        int mine, theirs, quick = side_quick_tricks(c, s, &why_quick);
-        trump_tricks(c, s, &mine, &theirs, why_trumps);
+        spades_view v;
+        spades_view_of(c, s, &v);
+        int mine, theirs, quick = side_quick_tricks(c, s, &v, &why_quick);
+        trump_tricks(c, s, &v, &mine, &theirs, why_trumps);
         *why_lo = why_trumps[1];
         *why_hi = why_trumps[0];
         if (c->base.side >> s->head.to_act & 1) {
@@ -207,21 +255,64 @@ static inline tc_mask game_hand(const spades_ctx *c, const tc_spades_state *s, i
 static inline tc_mask game_others(const spades_ctx *c, const tc_spades_state *s, int seat)
 {
     (void)c;
-    tc_mask others = 0;
+    tc_mask others = (s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) & ~s->hands[seat];
     for (int i = 0; i < s->head.trick_len; ++i) others |= tc_bit(s->head.trick[i]);
-    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-        if (p != seat) others |= s->hands[p];
     return others;
 }
 
+/* About the highest trick key `seat` can play to a trick led in `led`: its top card of the
+ * suit, else its top trump (for the order only: jokers may rank otherwise). */
+static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int seat, int led,
+                              const uint8_t *keys)
+{
+    tc_mask hand = s->hands[seat], follow = hand & c->r->suit_masks[led];
+    tc_mask can = follow ? follow : hand & c->r->trumps;
+    return can ? keys[tc_highest(can)] : 0;
+}
+
+/* search_classes in the BMI2 variant without jokers: a card folds when the next card above it
+ * among the mover's and the others' (pext, then pdep back) is the mover's, of its suit; *kept
+ * holds the legal cards on entry. Returns 0 where search_classes works it out itself. */
+#define SEARCH_GAME_CLASSES
+static TC_ALWAYS_INLINE int game_classes(const spades_ctx *c, const tc_spades_state *s,
+                                         tc_mask hand, tc_mask others, tc_mask *kept)
+{
+    (void)s;
+#if defined(TC_ISA_BMI2_CLONE) || defined(TC_ISA_BMI2_NATIVE)
+    tc_mask cards = hand | others, tops = 0;
+    if (!c->bmi2 || (cards & TC_JOKER_MASK)) return 0;
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask in = cards & tc_suit_mask(suit);
+        if (in) tops |= tc_bit(tc_highest(in));
+    }
+    tc_mask next_ours = spades_pdep_bmi2(spades_pext_bmi2(hand, cards) >> 1, cards);
+    *kept &= ~(hand & next_ours & ~tops);
+    return 1;
+#else
+    (void)c, (void)hand, (void)others, (void)kept;
+    return 0;
+#endif
+}
+
+/* The trick's keys for the suit led, its winning key and seat; Spades has one pack (no equal
+ * keys), so *last carries game_promise's facts of the seats after the mover instead: the best
+ * key an enemy among them can play (best_key_of) << 1, and whether a partner is among them. */
 static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spades_state *s,
                                              int *best_key, int *winner, int *last)
 {
     const uint8_t *keys = c->r->trick.key[s->led_suit];
-    int i = tc_trick_winner_table(&c->r->trick, s->head.trick, s->head.trick_len);
+    int i = tc_spades_trick_winner(c->r, s->head.trick, s->head.trick_len, s->led_suit);
     *best_key = keys[s->head.trick[i]];
     *winner = (s->head.leader + i) & 3;
-    *last = 0;
+    int ours = c->base.side >> s->head.to_act & 1, threat = 0, mate_after = 0;
+    for (i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
+        int q = (s->head.leader + i) & 3, k;
+        if ((c->base.side >> q & 1) == ours)
+            mate_after = 1;
+        else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > threat)
+            threat = k;
+    }
+    *last = threat << 1 | mate_after;
     return keys;
 }
 
@@ -236,7 +327,7 @@ static TC_ALWAYS_INLINE uint64_t game_fix(const spades_ctx *c, const tc_spades_s
         tc_mask in = live & tc_suit_mask(suit), low = why & in;
         if (low) fixed |= in & ~(tc_bit(tc_lowest(low)) - 1);
     }
-    return tc_search_pack(fixed, live);
+    return spades_pack(c, fixed, live);
 }
 
 /* The bits that spread entries over buckets (search_spread): the holder of the top live card of
@@ -251,33 +342,38 @@ static TC_ALWAYS_INLINE uint64_t game_spread(const spades_ctx *c, const tc_spade
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p) alone |= (s->hands[p] & in) == in;
         if (!alone) top |= tc_bit(tc_highest(in));
     }
-    return tc_search_pack(top, live);
+    return spades_pack(c, top, live);
 }
 
 /* The live cards at the packed positions `fixed` (the inverse of game_fix's packing). */
 static inline tc_mask game_unfix(const spades_ctx *c, const tc_spades_state *s, uint64_t fixed)
 {
-    (void)c;
     tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3], cards = 0;
+#if defined(TC_ISA_BMI2_NATIVE)
+    return spades_pdep_bmi2(fixed, live);
+#else
+#ifdef TC_ISA_BMI2_CLONE
+    if (c->bmi2) return spades_pdep_bmi2(fixed, live);
+#endif
     for (int i = 0; live && fixed; live &= live - 1, fixed >>= 1, ++i)
         if (fixed & 1) cards |= live & (0 - live);
     return cards;
+#endif
 }
 
-/* The cards a child's result depends on, `why`, as seen before `card` is played from `s`: with
- * the trick's winner when it completes the trick beating a card of its own suit, and the lowest
- * card equivalent to `card` (the mover's run down to the next card of another) when `card`
- * itself counts, since the search tried `card` for its class. */
-static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *s, int card,
-                                    tc_mask why)
+/* The cards a child's result depends on, `why`, as seen before `card` is played from `s` (to
+ * `child`): with the trick's winner when it completes the trick beating a card of its own suit,
+ * and the lowest card equivalent to `card` (the mover's run down to the next card of another)
+ * when `card` itself counts, since the search tried `card` for its class. */
+static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *s,
+                                    const tc_spades_state *child, int card, tc_mask why)
 {
     if (s->head.trick_len == TC_SPADES_PLAYERS - 1) {
-        uint8_t trick[TC_SPADES_PLAYERS];
-        memcpy(trick, s->head.trick, TC_SPADES_PLAYERS - 1);
-        trick[TC_SPADES_PLAYERS - 1] = (uint8_t)card;
-        int w = trick[tc_trick_winner_table(&c->r->trick, trick, TC_SPADES_PLAYERS)];
-        for (int i = 0; i < TC_SPADES_PLAYERS; ++i)
-            if (trick[i] != w && tc_suit(trick[i]) == tc_suit(w)) why |= tc_bit(w);
+        const uint8_t *trick = s->head.trick;
+        int i = (child->head.leader - s->head.leader) & 3; /* the referee's winner */
+        int w = i == TC_SPADES_PLAYERS - 1 ? card : trick[i];
+        tc_mask played = tc_bit(trick[0]) | tc_bit(trick[1]) | tc_bit(trick[2]) | tc_bit(card);
+        if (played & ~tc_bit(w) & tc_suit_mask(tc_suit(w))) why |= tc_bit(w);
     }
     if (why >> card & 1) {
         tc_mask hand = s->hands[s->head.to_act], others = game_others(c, s, s->head.to_act);
@@ -290,16 +386,6 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
         why |= tc_bit(low);
     }
     return why;
-}
-
-/* About the highest trick key `seat` can play to a trick led in `led`: its top card of the
- * suit, else its top trump (for the order only: jokers may rank otherwise). */
-static inline int best_key_of(const spades_ctx *c, const tc_spades_state *s, int seat, int led,
-                              const uint8_t *keys)
-{
-    tc_mask hand = s->hands[seat], follow = hand & c->r->suit_masks[led];
-    tc_mask can = follow ? follow : hand & c->r->trumps;
-    return can ? keys[tc_highest(can)] : 0;
 }
 
 /* A lead's promise: low to a partner's top card, then the leader's top run, then low to a
@@ -332,18 +418,9 @@ static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, in
 static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
                                const uint8_t *keys, int best_key, int winner, int last)
 {
-    (void)last;
     int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
     if (s->head.trick_len == 0) return lead_promise(c, s, seat, card, rank);
-    int ours = c->base.side >> seat & 1, threat = 0, mate_after = 0;
-    for (int i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
-        int q = (s->head.leader + i) & 3, k;
-        if ((c->base.side >> q & 1) == ours) {
-            mate_after = 1;
-        } else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > threat) {
-            threat = k;
-        }
-    }
+    int ours = c->base.side >> seat & 1, threat = last >> 1, mate_after = last & 1;
     int off = !(c->r->suit_masks[s->led_suit] >> card & 1),
         trump = off && (c->r->trumps >> card & 1);
     int beats = keys[card] > best_key;
@@ -354,20 +431,13 @@ static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, in
     return (trump ? -20 : 20) - rank;
 }
 
-/* Whether winning ranks apply: the tricks objective, no jokers, ranks ordered as card ids. */
+/* Whether winning ranks apply: the tricks objective, no jokers (tc_card_key ranks a suit's other
+ * cards in card order). */
 static int ranks_apply(const spades_ctx *c)
 {
-    if (c->objective != TC_SOLVE_TRICKS || (c->r->deck & TC_JOKER_MASK) ||
-        !(c->base.solver->switches & TC_SOLVE_RANKS) ||
-        !(c->base.solver->switches & TC_SOLVE_TABLE))
-        return 0;
-    for (int led = 0; led < TC_NUM_SUITS; ++led)
-        for (int card = 1; card < TC_NUM_CARDS; ++card)
-            if (tc_suit(card) == tc_suit(card - 1) && ((c->r->deck >> card & 1)) &&
-                ((c->r->deck >> (card - 1) & 1)) &&
-                c->r->trick.key[led][card] < c->r->trick.key[led][card - 1])
-                return 0;
-    return 1;
+    return c->objective == TC_SOLVE_TRICKS && !(c->r->deck & TC_JOKER_MASK) &&
+           (c->base.solver->switches & TC_SOLVE_RANKS) &&
+           (c->base.solver->switches & TC_SOLVE_TABLE);
 }
 
 #include "trickcore/search/search.h"
@@ -403,13 +473,14 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
     c.first = (int8_t)first;
     c.second = (int8_t)(r->partnerships ? first + 2 : -1);
     c.by_seat = 0;
+    c.bmi2 = solver->isa == TC_ISA_BMI2;
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
         if ((c.base.side >> p & 1) &&
             (s->bids[p] == TC_SPADES_NIL || s->bids[p] == TC_SPADES_BLIND_NIL))
             c.by_seat = 1;
-    for (int card = 0; card < TC_NUM_CARD_IDS; ++card)
-        c.base.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : 0;
-    c.base.special = tc_search_special_cards(c.base.role, r->deck);
+    memset(c.base.role, 0, TC_FIRST_JOKER);
+    memset(c.base.role + TC_FIRST_JOKER, TC_SEARCH_ALONE, TC_NUM_CARD_IDS - TC_FIRST_JOKER);
+    c.base.special = TC_JOKER_MASK; /* tc_search_special_cards of these roles */
     if (c.objective == TC_SOLVE_SCORE) score_table(&c, s);
     c.base.ranks = (int8_t)ranks_apply(&c);
     *value = search_root(&c, s, values, legal);
