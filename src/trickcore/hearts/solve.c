@@ -56,7 +56,7 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
     uint64_t took = 0, owner = 0;
     tc_mask live = 0;
     for (int p = 0; p < c->players; ++p) live |= s->hands[p];
-    tc_search_owner_words(s->hands, c->players, live, key, 3);
+    tc_search_owner_words(s->hands, c->players, live, key, 3, c->base.bmi2);
     for (int p = 0; p < c->players; ++p) {
         took |= (uint64_t)(c->took_keyed && s->taken[p] != 0) << p;
         if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))

@@ -7,7 +7,9 @@
 #include <stdint.h>
 
 #include "trickcore/core/cards.h"
+#include "trickcore/core/draw.h" /* TC_ALWAYS_INLINE */
 #include "trickcore/core/head.h"
+#include "trickcore/core/isa.h"
 
 /* Prunings that can be switched off (the results never change; tests compare all settings). */
 enum tc_solve_switch {
@@ -61,16 +63,62 @@ static inline uint64_t tc_search_pack(tc_mask m, tc_mask live)
     return packed;
 }
 
+#ifdef TC_ISA_BMI2_TARGET
+TC_ISA_BMI2_TARGET static inline uint64_t tc_search_pext(tc_mask m, tc_mask live)
+{
+    return _pext_u64(m, live);
+}
+
+TC_ISA_BMI2_TARGET static inline tc_mask tc_search_pdep(uint64_t packed, tc_mask live)
+{
+    return _pdep_u64(packed, live);
+}
+#endif
+
+/* tc_search_pack in the search's variant: by pext where `bmi2` (tc_search_base.bmi2). */
+static TC_ALWAYS_INLINE uint64_t tc_search_pack_isa(tc_mask m, tc_mask live, int bmi2)
+{
+#if defined(TC_ISA_BMI2_NATIVE)
+    (void)bmi2;
+    return tc_search_pext(m, live);
+#else
+#ifdef TC_ISA_BMI2_CLONE
+    if (bmi2) return tc_search_pext(m, live);
+#endif
+    (void)bmi2;
+    return tc_search_pack(m, live);
+#endif
+}
+
+/* The live cards at the packed positions `packed`: tc_search_pack's inverse (a pdep where
+ * `bmi2`). */
+static TC_ALWAYS_INLINE tc_mask tc_search_unpack_isa(uint64_t packed, tc_mask live, int bmi2)
+{
+#if defined(TC_ISA_BMI2_NATIVE)
+    (void)bmi2;
+    return tc_search_pdep(packed, live);
+#else
+#ifdef TC_ISA_BMI2_CLONE
+    if (bmi2) return tc_search_pdep(packed, live);
+#endif
+    (void)bmi2;
+    tc_mask cards = 0;
+    for (; live && packed; live &= live - 1, packed >>= 1)
+        if (packed & 1) cards |= live & (0 - live);
+    return cards;
+#endif
+}
+
 /* The hands (disjoint) as `words` words over the live cards in rank order: word b holds bit b
- * of the seat holding each card, so n hands take ceil(log2 n) words (tc_search_pack). */
-static inline void tc_search_owner_words(const tc_mask *hands, int players, tc_mask live,
-                                         uint64_t *key, int words)
+ * of the seat holding each card, so n hands take ceil(log2 n) words (tc_search_pack_isa). */
+static TC_ALWAYS_INLINE void tc_search_owner_words(const tc_mask *hands, int players, tc_mask live,
+                                                   uint64_t *key, int words, int bmi2)
 {
     for (int b = 0; b < words; ++b) {
         tc_mask held = 0;
         for (int p = 0; p < players; ++p)
             if (p >> b & 1) held |= hands[p];
-        key[b] = tc_search_pack(held, live);
+        key[b] = tc_search_pack_isa(held, live, bmi2);
     }
 }
 
@@ -123,6 +171,7 @@ typedef struct {
     uint8_t side;                     /* bit p: seat p is on the valued side */
     int8_t win_tricks;                /* search order: seats want tricks (else they duck) */
     int8_t ranks;                     /* winning ranks: entries match on the ranks they need */
+    int8_t bmi2;                      /* the solver's variant is TC_ISA_BMI2 (pext and pdep) */
     uint8_t role[TC_NUM_CARD_IDS];    /* what rank does not decide: equal roles may fold */
     tc_mask special;                  /* cards whose role differs from their suit's */
     const void *root;                 /* the state search_root values */

@@ -11,7 +11,6 @@ typedef struct {
     int8_t objective;
     int8_t first, second; /* the side's seats (second -1 in cutthroat) */
     int8_t by_seat;       /* score: a nil on the side makes each seat's tricks count apart */
-    int8_t bmi2;          /* the solver's variant is TC_ISA_BMI2: packs by pext and pdep */
     int32_t score[TC_SPADES_TRICKS + 1][TC_SPADES_TRICKS + 1]; /* by first's, second's tricks */
 } spades_ctx;
 
@@ -50,32 +49,6 @@ static inline int32_t game_base(const spades_ctx *c, const tc_spades_state *s)
     return c->objective == TC_SOLVE_TRICKS ? side_tricks(c, s) : 0;
 }
 
-#ifdef TC_ISA_BMI2_TARGET
-TC_ISA_BMI2_TARGET static inline uint64_t spades_pext_bmi2(tc_mask m, tc_mask live)
-{
-    return _pext_u64(m, live);
-}
-
-TC_ISA_BMI2_TARGET static inline tc_mask spades_pdep_bmi2(uint64_t m, tc_mask live)
-{
-    return _pdep_u64(m, live);
-}
-#endif
-
-/* tc_search_pack, by pext in the BMI2 variant. */
-static TC_ALWAYS_INLINE uint64_t spades_pack(const spades_ctx *c, tc_mask m, tc_mask live)
-{
-#if defined(TC_ISA_BMI2_NATIVE)
-    (void)c;
-    return spades_pext_bmi2(m, live);
-#else
-#ifdef TC_ISA_BMI2_CLONE
-    if (c->bmi2) return spades_pext_bmi2(m, live);
-#endif
-    return tc_search_pack(m, live);
-#endif
-}
-
 /* The cards each seat holds per suit, 4 bits each (the key's lengths under winning ranks). */
 static inline uint64_t suit_lengths(const tc_spades_state *s)
 {
@@ -94,8 +67,7 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
 {
     uint64_t taken = 0;
     tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    key[0] = spades_pack(c, s->hands[1] | s->hands[3], live); /* tc_search_owner_words */
-    key[1] = spades_pack(c, s->hands[2] | s->hands[3], live);
+    tc_search_owner_words(s->hands, TC_SPADES_PLAYERS, live, key, 2, c->base.bmi2);
     if (c->objective == TC_SOLVE_SCORE)
         taken = c->by_seat ? (uint64_t)s->head.tricks_won[c->first] |
                                  (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
@@ -280,12 +252,12 @@ static TC_ALWAYS_INLINE int game_classes(const spades_ctx *c, const tc_spades_st
     (void)s;
 #if defined(TC_ISA_BMI2_CLONE) || defined(TC_ISA_BMI2_NATIVE)
     tc_mask cards = hand | others, tops = 0;
-    if (!c->bmi2 || (cards & TC_JOKER_MASK)) return 0;
+    if (!c->base.bmi2 || (cards & TC_JOKER_MASK)) return 0;
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
         tc_mask in = cards & tc_suit_mask(suit);
         if (in) tops |= tc_bit(tc_highest(in));
     }
-    tc_mask next_ours = spades_pdep_bmi2(spades_pext_bmi2(hand, cards) >> 1, cards);
+    tc_mask next_ours = tc_search_pdep(tc_search_pext(hand, cards) >> 1, cards);
     *kept &= ~(hand & next_ours & ~tops);
     return 1;
 #else
@@ -327,7 +299,7 @@ static TC_ALWAYS_INLINE uint64_t game_fix(const spades_ctx *c, const tc_spades_s
         tc_mask in = live & tc_suit_mask(suit), low = why & in;
         if (low) fixed |= in & ~(tc_bit(tc_lowest(low)) - 1);
     }
-    return spades_pack(c, fixed, live);
+    return tc_search_pack_isa(fixed, live, c->base.bmi2);
 }
 
 /* The bits that spread entries over buckets (search_spread): the holder of the top live card of
@@ -342,23 +314,14 @@ static TC_ALWAYS_INLINE uint64_t game_spread(const spades_ctx *c, const tc_spade
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p) alone |= (s->hands[p] & in) == in;
         if (!alone) top |= tc_bit(tc_highest(in));
     }
-    return spades_pack(c, top, live);
+    return tc_search_pack_isa(top, live, c->base.bmi2);
 }
 
 /* The live cards at the packed positions `fixed` (the inverse of game_fix's packing). */
 static inline tc_mask game_unfix(const spades_ctx *c, const tc_spades_state *s, uint64_t fixed)
 {
-    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3], cards = 0;
-#if defined(TC_ISA_BMI2_NATIVE)
-    return spades_pdep_bmi2(fixed, live);
-#else
-#ifdef TC_ISA_BMI2_CLONE
-    if (c->bmi2) return spades_pdep_bmi2(fixed, live);
-#endif
-    for (int i = 0; live && fixed; live &= live - 1, fixed >>= 1, ++i)
-        if (fixed & 1) cards |= live & (0 - live);
-    return cards;
-#endif
+    tc_mask live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    return tc_search_unpack_isa(fixed, live, c->base.bmi2);
 }
 
 /* The cards a child's result depends on, `why`, as seen before `card` is played from `s` (to
@@ -473,7 +436,6 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
     c.first = (int8_t)first;
     c.second = (int8_t)(r->partnerships ? first + 2 : -1);
     c.by_seat = 0;
-    c.bmi2 = solver->isa == TC_ISA_BMI2;
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
         if ((c.base.side >> p & 1) &&
             (s->bids[p] == TC_SPADES_NIL || s->bids[p] == TC_SPADES_BLIND_NIL))
