@@ -88,9 +88,64 @@ static TC_ALWAYS_INLINE void points_range(const tc_hearts_rules *r, tc_mask card
     }
 }
 
+/* Whether cards `mine` can duck every trick led from `theirs`: in each suit, the k-th lowest of
+ * mine lies under the k-th lowest of theirs (as far as both go). */
+static TC_ALWAYS_INLINE int ducks_all(tc_mask mine, tc_mask theirs)
+{
+    for (tc_mask rest = theirs; rest; rest &= rest - 1) {
+        tc_mask o = rest & (0 - rest), suit = tc_suit_mask(tc_suit(tc_lowest(o)));
+        int k = tc_popcount(theirs & suit & (o - 1)) + 1, held = tc_popcount(mine & suit);
+        if (k <= held && tc_popcount(mine & suit & (o - 1)) < k) return 0;
+    }
+    return 1;
+}
+
+/* Whether the side can take no trick more: the other camp leads (or the side's lone seat leads
+ * a card someone must beat) and every side seat ducks every trick (ducks_all). */
+static TC_ALWAYS_INLINE int side_never_wins(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    tc_mask theirs = 0;
+    for (int p = 0; p < c->players; ++p)
+        if (!(c->base.side >> p & 1)) theirs |= s->hands[p];
+    if (s->head.trick_len || s->head.tricks_played == 0) return 0;
+    int leader = s->head.leader;
+    if (!(c->base.side >> leader & 1)) {
+        for (int p = 0; p < c->players; ++p)
+            if ((c->base.side >> p & 1) && !ducks_all(s->hands[p], theirs)) return 0;
+        return 1;
+    }
+    if (c->base.side != 1u << leader) return 0;
+    tc_mask hand = s->hands[leader];
+    tc_mask leads = tc_hearts_lead_legal(c->r, hand, 0, s->hearts_broken, 0, 0);
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask mine = hand & tc_suit_mask(suit);
+        if (!mine || !(leads >> tc_lowest(mine) & 1)) continue;
+        tc_mask low = mine & (0 - mine);
+        for (int p = 0; p < c->players; ++p) {
+            tc_mask own = s->hands[p] & tc_suit_mask(suit);
+            if (p == leader || !own || (own & (low - 1))) continue;
+            if (ducks_all(hand & ~low, theirs & ~tc_bit(tc_highest(own)))) return 1;
+        }
+    }
+    return 0;
+}
+
+/* What a moon by seat x adds to the side's points. */
+static TC_ALWAYS_INLINE int32_t moon_share(const hearts_ctx *c, int x)
+{
+    const tc_hearts_rules *r = c->r;
+    int32_t share = 0;
+    for (int p = 0; p < c->players; ++p)
+        if (c->base.side >> p & 1)
+            share += p == x
+                         ? (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER ? -r->moon_points : 0)
+                         : (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS ? r->moon_points : 0);
+    return share;
+}
+
 /* The side's final points lie in the union of the outcomes still possible: no moon and no void
- * deal (its points so far plus every negative, or positive, point still live, and the bonus of
- * its seats without a trick yet), a void deal (0), a moon by each seat that may still shoot. */
+ * deal (its points so far plus every negative (positive) live point, and the bonus), a void deal
+ * (0), a moon by each seat that may still shoot; at most those it keeps ducking every trick. */
 #define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
 static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
                                         int32_t *hi)
@@ -122,15 +177,23 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
         spread = gain - loss + bonus_hi - bonus_lo;
         for (int x = 0; x < c->players; ++x) { /* x shoots: the side's rest plus the moon's part */
             if (moon_takers && x != moon_taker) continue;
-            int32_t m = rest + loss;
-            for (int p = 0; p < c->players; ++p)
-                if (c->base.side >> p & 1)
-                    m += p == x ? (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER ? -r->moon_points
-                                                                                   : 0)
-                                : (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS ? r->moon_points : 0);
+            int32_t m = rest + loss + moon_share(c, x);
             least = m < least ? m : least;
             most = m + spread > most ? m + spread : most;
         }
+    }
+    if (side_never_wins(c, s)) { /* the side can keep its points (and bonus) as they are */
+        int32_t kept = past + bonus, top = kept;
+        if (r->void_if_one_takes_all && takers < 2) top = top > 0 ? top : 0;
+        if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
+            int32_t rest = tc_hearts_points(r, side_taken & ~r->moon_cards) + bonus;
+            for (int x = 0; x < c->players; ++x) {
+                if (moon_takers && x != moon_taker) continue;
+                int32_t m = rest + moon_share(c, x);
+                top = m > top ? m : top;
+            }
+        }
+        most = top < most ? top : most;
     }
     *lo = -most;
     *hi = -least;
