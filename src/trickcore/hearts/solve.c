@@ -1,6 +1,7 @@
 /* The solver on the Hearts family: the side's points (moon, no-trick bonus, void deal as the
  * deal scores them), every other seat against it (the paranoid reduction, exact for the side);
  * lower points are better, so the search maximises their negation (docs/kernels.md, "Solver"). */
+#include "trickcore/core/isa.h"
 #include "trickcore/hearts/hearts.h"
 #include "trickcore/hearts/solve.h"
 
@@ -48,6 +49,20 @@ static inline int32_t game_base(const hearts_ctx *c, const tc_hearts_state *s)
     return -side_points(c, s);
 }
 
+#if defined(TC_ISA_BMI2_NATIVE) || defined(TC_ISA_BMI2_CLONE)
+/* tc_search_owner_words by pext, for the BMI2 variant: the same words. */
+static TC_ISA_BMI2_TARGET void owner_words_bmi2(const tc_mask *hands, int players, tc_mask live,
+                                                uint64_t *key)
+{
+    for (int b = 0; b < 3; ++b) {
+        tc_mask held = 0;
+        for (int p = 0; p < players; ++p)
+            if (p >> b & 1) held |= hands[p];
+        key[b] = _pext_u64(held, live);
+    }
+}
+#endif
+
 /* Who holds each live card in rank order, the special cards' words, the leader, hearts broken
  * (where it must be), who took a trick (bonus, void deal still open) and who took moon cards
  * (none, one seat, several): all that final - base depends on. */
@@ -56,7 +71,12 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
     uint64_t took = 0, owner = 0;
     tc_mask live = 0;
     for (int p = 0; p < c->players; ++p) live |= s->hands[p];
-    tc_search_owner_words(s->hands, c->players, live, key, 3);
+#if defined(TC_ISA_BMI2_NATIVE) || defined(TC_ISA_BMI2_CLONE)
+    if (c->base.solver->isa == TC_ISA_BMI2)
+        owner_words_bmi2(s->hands, c->players, live, key);
+    else
+#endif
+        tc_search_owner_words(s->hands, c->players, live, key, 3);
     for (int p = 0; p < c->players; ++p) {
         took |= (uint64_t)(c->took_keyed && s->taken[p] != 0) << p;
         if (c->r->moon != TC_HEARTS_MOON_OFF && (s->taken[p] & c->r->moon_cards))
@@ -89,13 +109,15 @@ static TC_ALWAYS_INLINE void points_range(const tc_hearts_rules *r, tc_mask card
 }
 
 /* Whether cards `mine` can duck every trick led from `theirs`: in each suit, the k-th lowest of
- * mine lies under the k-th lowest of theirs (as far as both go). */
+ * mine lies under the k-th lowest of theirs (as far as both go), i.e. no card of mine has more
+ * of theirs under it than of mine. Top cards first: they fail most. */
 static TC_ALWAYS_INLINE int ducks_all(tc_mask mine, tc_mask theirs)
 {
-    for (tc_mask rest = theirs; rest; rest &= rest - 1) {
-        tc_mask o = rest & (0 - rest), suit = tc_suit_mask(tc_suit(tc_lowest(o)));
-        int k = tc_popcount(theirs & suit & (o - 1)) + 1, held = tc_popcount(mine & suit);
-        if (k <= held && tc_popcount(mine & suit & (o - 1)) < k) return 0;
+    for (tc_mask rest = mine; rest;) {
+        int card = tc_highest(rest);
+        tc_mask under = tc_suit_mask(tc_suit(card)) & (tc_bit(card) - 1);
+        if (tc_popcount(theirs & under) > tc_popcount(mine & under)) return 0;
+        rest &= ~tc_bit(card);
     }
     return 1;
 }
