@@ -10,6 +10,7 @@ typedef struct {
     const tc_hearts_rules *r;
     int8_t players;
     int8_t took_keyed; /* the bonus or the void deal make "took a trick" part of the key */
+    tc_mask *camp;     /* at a lead, the hands of the other camp than the leader's (search order) */
 } hearts_ctx;
 
 #define SEARCH_STATE tc_hearts_state
@@ -239,9 +240,11 @@ static inline tc_mask game_others(const hearts_ctx *c, const tc_hearts_state *s,
 static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_hearts_state *s,
                                              int *best_key, int *winner, int *last)
 {
-    const uint8_t *keys = c->r->trick.key[s->led_suit];
-    int i = tc_trick_winner_table(&c->r->trick, s->head.trick, s->head.trick_len);
-    *best_key = keys[s->head.trick[i]];
+    const uint8_t *keys = c->r->trick.key[s->led_suit]; /* one pack: the highest key wins */
+    int i = 0, best = keys[s->head.trick[0]];
+    for (int j = 1; j < s->head.trick_len; ++j)
+        if (keys[s->head.trick[j]] > best) i = j, best = keys[s->head.trick[j]];
+    *best_key = best;
     *winner = (s->head.leader + i) % c->players;
     *last = 0;
     return keys;
@@ -252,6 +255,17 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
  * duck with the highest card under the winner, else win with the lowest; discarding, the
  * dearest card first while the trick may still go to the other camp, else the cheapest. */
 #define SEARCH_GAME_PROMISE
+#define SEARCH_ORDER_BEGIN(c, s) order_begin(c, s)
+static inline void order_begin(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    if (s->head.trick_len) return;
+    int ours = c->base.side >> s->head.to_act & 1;
+    tc_mask camp = 0;
+    for (int p = 0; p < c->players; ++p)
+        if ((c->base.side >> p & 1) != ours) camp |= s->hands[p];
+    *c->camp = camp;
+}
+
 static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, int seat, int card,
                                const uint8_t *keys, int best_key, int winner, int last)
 {
@@ -259,10 +273,8 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
     int rank = tc_rank(card);
     if (s->head.trick_len == 0) {
         int ours = c->base.side >> seat & 1;
-        tc_mask camp = 0;
-        for (int p = 0; p < c->players; ++p)
-            if ((c->base.side >> p & 1) != ours) camp |= s->hands[p];
-        camp &= tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
+        tc_mask camp =
+            *c->camp & tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
         return (camp ? 32 : 0) - rank;
     }
     if (tc_suit(card) == s->led_suit) return keys[card] > best_key ? -rank : 32 + rank;
@@ -280,9 +292,11 @@ int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve
                     tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
 {
     hearts_ctx c;
+    tc_mask camp = 0;
     int status = search_begin(&c.base, &s->head, request, 1u << TC_SOLVE_POINTS, solver, 0);
     if (status != TC_OK) return status;
     c.r = r;
+    c.camp = &camp;
     c.players = r->players;
     c.took_keyed = r->void_if_one_takes_all || r->no_tricks_bonus;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* value and moon part; Q♠ apart */
