@@ -250,22 +250,24 @@ def test_side_ducks_every_trick_by_rank_order(solve: Engine, clubs: str, points:
     assert answer.values == cards(dict.fromkeys(clubs.split(), points))
 
 
-@pytest.mark.parametrize(("hand", "values"), [
-    ("AD 4C 2S", {"4C": 0, "2S": 0}),
-    ("AD 4C 9C", {"4C": 14, "9C": 14}),
-], ids=["2S", "9C"])
-def test_side_leads_a_card_that_must_be_beaten(solve: Engine, hand: str,
+@pytest.mark.parametrize(("hands", "values"), [
+    (["AD 4C 2S", "2D 5C TC", "3D 3S 2H", "4D QS 3H"], {"4C": 0, "2S": 0}),
+    (["AD 4C 9C", "2D 5C TC", "3D QS 2H", "4D 3H 4H"], {"4C": 14, "9C": 14}),
+    (["AD 4C 9C", "2D TC JC", "3D 5C QS", "4D 2H 3H"], {"4C": 0, "9C": 0}),
+], ids=["2S", "9C", "TJ"])
+def test_side_leads_a_card_that_must_be_beaten(solve: Engine, hands: list[str],
                                                values: dict[str, int]) -> None:
-    """Seat 0 has won A♦ (no points) and leads; seat 1 holds 5♣ T♣, the only other clubs.
+    """Seat 0 has won A♦ (no points) and leads; seat 1 holds the clubs that must beat its own.
 
-    - 4♣ 2♠: 4♣ must be beaten by seat 1, and seat 0's 2♠ then lies under 3♠ (seat 2) and Q♠
-      (seat 3), and only seat 1, void in spades, can lead clubs: 0 either way.
-    - 4♣ 9♣: after 4♣ seat 1 wins with T♣ and leads 5♣ under 9♣; after 9♣ seat 1 plays 5♣.
-      Either way seat 0 takes a club trick with Q♠ and a heart in it: 14. (The bound must not
-      take 5♣ as the card that beat 4♣.)"""
-    others = ["2D 5C TC", "3D 3S 2H" if "2S" in hand else "3D QS 2H",
-              "4D QS 3H" if "2S" in hand else "4D 3H 4H"]
-    deal = ducking_deal([hand, *others], "AD 2D 3D 4D")
+    - 4♣ 2♠ against 5♣ T♣: 4♣ must be beaten by seat 1, and seat 0's 2♠ then lies under 3♠
+      (seat 2) and Q♠ (seat 3), and only seat 1, void in spades, can lead clubs: 0 either way.
+    - 4♣ 9♣ against 5♣ T♣: after 4♣ seat 1 wins with T♣ and leads 5♣ under 9♣; after 9♣ seat
+      1 plays 5♣. Either way seat 0 takes a club trick with Q♠ and a heart in it: 14. (The
+      bound must not take 5♣ as the card that beat 4♣.)
+    - 4♣ 9♣ against T♣ J♣ (seat 2: 5♣): seat 1 wins either lead and leads a club over seat 0's
+      last one: 0 either way. The bound sees it by 9♣, its top card under seat 1's clubs: 4♣ is
+      then left under 5♣."""
+    deal = ducking_deal(hands, "AD 2D 3D 4D")
     assert deal.to_act == 0
     assert solve(deal).values == cards(values)
 

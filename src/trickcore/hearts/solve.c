@@ -141,13 +141,12 @@ static TC_ALWAYS_INLINE int side_never_wins(const hearts_ctx *c, const tc_hearts
     tc_mask hand = s->hands[leader];
     tc_mask leads = tc_hearts_lead_legal(c->r, hand, 0, s->hearts_broken, 0, 0);
     for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tc_mask mine = hand & tc_suit_mask(suit);
-        if (!mine || !(leads >> tc_lowest(mine) & 1)) continue;
-        tc_mask low = mine & (0 - mine);
-        for (int p = 0; p < c->players; ++p) {
-            tc_mask own = s->hands[p] & tc_suit_mask(suit);
-            if (p == leader || !own || (own & (low - 1))) continue;
-            if (ducks_all(hand & ~low, theirs & ~tc_bit(tc_highest(own)))) return 1;
+        tc_mask mine = hand & leads & tc_suit_mask(suit);
+        for (int p = 0; p < c->players && mine; ++p) {
+            tc_mask own = s->hands[p] & tc_suit_mask(suit), under = mine & ((own & (0 - own)) - 1);
+            if (p == leader || !own || !under) continue; /* the top card under p's: the best */
+            if (ducks_all(hand & ~tc_bit(tc_highest(under)), theirs & ~tc_bit(tc_highest(own))))
+                return 1;
         }
     }
     return 0;
