@@ -9,9 +9,15 @@ typedef struct {
     tc_search_base base;
     const tc_hearts_rules *r;
     int8_t players;
-    int8_t took_keyed; /* the bonus or the void deal make "took a trick" part of the key */
-    tc_mask *camp;     /* at a lead, the hands of the other camp than the leader's (search order) */
+    int8_t took_keyed;        /* the bonus or the void deal make "took a trick" part of the key */
+    struct hearts_lead *lead; /* search order's scratch at a lead (order_begin) */
 } hearts_ctx;
+
+/* At a lead: the hands of the other camp than the leader's, and the cards under every card of
+ * some seat of the other camp in their suit (a lead it must go over). */
+struct hearts_lead {
+    tc_mask camp, forced;
+};
 
 #define SEARCH_STATE tc_hearts_state
 #define SEARCH_CTX hearts_ctx
@@ -250,7 +256,7 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
 }
 
 /* The search order's promise of a card (docs/kernels.md, "Solver"): lead low, first in a suit
- * where the other camp can go over the side's card or has to follow the camp's; following suit,
+ * where the other camp must (else can) go over the side's card or has to follow; following suit,
  * duck with the highest card under the winner, else win with the lowest; discarding, the
  * dearest card first while the trick may still go to the other camp, else the cheapest. */
 #define SEARCH_GAME_PROMISE
@@ -259,10 +265,19 @@ static inline void order_begin(const hearts_ctx *c, const tc_hearts_state *s)
 {
     if (s->head.trick_len) return;
     int ours = c->base.side >> s->head.to_act & 1;
-    tc_mask camp = 0;
+    tc_mask camp = 0, forced = 0, hand = s->hands[s->head.to_act];
     for (int p = 0; p < c->players; ++p)
         if ((c->base.side >> p & 1) != ours) camp |= s->hands[p];
-    *c->camp = camp;
+    ours &= tc_popcount(hand) > 3; /* near the end, not worth its cost */
+    for (int suit = 0; suit < TC_NUM_SUITS && ours; ++suit) {
+        tc_mask mine = hand & tc_suit_mask(suit);
+        for (int p = 0; p < c->players && mine; ++p) {
+            tc_mask own = s->hands[p] & tc_suit_mask(suit);
+            if (own && !(c->base.side >> p & 1)) forced |= mine & ((own & (0 - own)) - 1);
+        }
+    }
+    c->lead->camp = camp;
+    c->lead->forced = forced;
 }
 
 static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, int seat, int card,
@@ -273,8 +288,9 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
     if (s->head.trick_len == 0) {
         int ours = c->base.side >> seat & 1;
         tc_mask camp =
-            *c->camp & tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
-        return (camp ? 32 : 0) - rank;
+            c->lead->camp & tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
+        int forced = ours && (c->lead->forced >> card & 1);
+        return (camp ? 32 : 0) + (forced ? 32 : 0) - rank;
     }
     if (tc_suit(card) == s->led_suit) return keys[card] > best_key ? -rank : 32 + rank;
     int value = c->r->values[card],
@@ -291,11 +307,11 @@ int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve
                     tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
 {
     hearts_ctx c;
-    tc_mask camp = 0;
+    struct hearts_lead lead = {0, 0};
     int status = search_begin(&c.base, &s->head, request, 1u << TC_SOLVE_POINTS, solver, 0);
     if (status != TC_OK) return status;
     c.r = r;
-    c.camp = &camp;
+    c.lead = &lead;
     c.players = r->players;
     c.took_keyed = r->void_if_one_takes_all || r->no_tricks_bonus;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* value and moon part; Q♠ apart */
