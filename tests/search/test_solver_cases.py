@@ -227,6 +227,51 @@ def test_spardame_void_deal(solve: Engine, void: bool, values: dict[str, int]) -
     assert line.is_void is void and line.points() == ((0, 0, 0, 0) if void else (100, 0, 0, 0))
 
 
+# -- Hearts: the side ducking every trick left -----------------------------------------------
+
+# Svarta Maja without the moon, four players, three cards each; seat 0 (the side) holds 4♣ 9♣,
+# seat 1 the only other clubs, seats 2 and 3 Q♠ and hearts to discard.
+def ducking_deal(hands: list[str], script: str) -> Any:
+    return play(small_hearts_deal(hands, dealer=3, moon="off", **FREE_PLAY), script)
+
+
+@pytest.mark.parametrize(("clubs", "points"), [("5C TC", 0), ("5C 8C", 2)], ids=["T", "8"])
+def test_side_ducks_every_trick_by_rank_order(solve: Engine, clubs: str, points: int) -> None:
+    """Seat 1 has won A♦ over 2♦ 3♦ 4♦ and leads from its two clubs; seat 0 follows from 4♣ 9♣.
+
+    - 5♣ T♣: seat 0's lowest club lies under seat 1's lowest, its second under the second, so
+      it ducks both tricks (the bound's case, "side can take no trick more"): 0 either way.
+    - 5♣ 8♣: 9♣ lies over 8♣, so one club trick falls to seat 0. It plays last to each trick:
+      it ducks the first with 4♣ if Q♠ was discarded on it, else takes it with 9♣, so it gets
+      the two hearts of one trick: 2 either way."""
+    deal = ducking_deal(["2D 4C 9C", "AD " + clubs, "3D QS 2H", "4D 3H 4H"], "2D AD 3D 4D")
+    assert deal.to_act == 1
+    answer = solve(deal, seat=0)
+    assert answer.values == cards(dict.fromkeys(clubs.split(), points))
+
+
+@pytest.mark.parametrize(("hands", "values"), [
+    (["AD 4C 2S", "2D 5C TC", "3D 3S 2H", "4D QS 3H"], {"4C": 0, "2S": 0}),
+    (["AD 4C 9C", "2D 5C TC", "3D QS 2H", "4D 3H 4H"], {"4C": 14, "9C": 14}),
+    (["AD 4C 9C", "2D TC JC", "3D 5C QS", "4D 2H 3H"], {"4C": 0, "9C": 0}),
+], ids=["2S", "9C", "TJ"])
+def test_side_leads_a_card_that_must_be_beaten(solve: Engine, hands: list[str],
+                                               values: dict[str, int]) -> None:
+    """Seat 0 has won A♦ (no points) and leads; seat 1 holds the clubs that must beat its own.
+
+    - 4♣ 2♠ against 5♣ T♣: 4♣ must be beaten by seat 1, and seat 0's 2♠ then lies under 3♠
+      (seat 2) and Q♠ (seat 3), and only seat 1, void in spades, can lead clubs: 0 either way.
+    - 4♣ 9♣ against 5♣ T♣: after 4♣ seat 1 wins with T♣ and leads 5♣ under 9♣; after 9♣ seat
+      1 plays 5♣. Either way seat 0 takes a club trick with Q♠ and a heart in it: 14. (The
+      bound must not take 5♣ as the card that beat 4♣.)
+    - 4♣ 9♣ against T♣ J♣ (seat 2: 5♣): seat 1 wins either lead and leads a club over seat 0's
+      last one: 0 either way. The bound sees it by 9♣, its top card under seat 1's clubs: 4♣ is
+      then left under 5♣."""
+    deal = ducking_deal(hands, "AD 2D 3D 4D")
+    assert deal.to_act == 0
+    assert solve(deal).values == cards(values)
+
+
 # -- Spades: a nil covered by the partner ---------------------------------------------------
 
 # Dealer 1, so seat 2 bids and leads first. Seat 2 holds the top clubs, diamonds and hearts and

@@ -8,8 +8,15 @@ typedef struct {
     tc_search_base base;
     const tc_hearts_rules *r;
     int8_t players;
-    int8_t took_keyed; /* the bonus or the void deal make "took a trick" part of the key */
+    int8_t took_keyed;        /* the bonus or the void deal make "took a trick" part of the key */
+    struct hearts_lead *lead; /* search order's scratch at a lead (order_begin) */
 } hearts_ctx;
+
+/* At a lead: the hands of the other camp than the leader's, and the cards under every card of
+ * some seat of the other camp in their suit (a lead it must go over). */
+struct hearts_lead {
+    tc_mask camp, forced;
+};
 
 #define SEARCH_STATE tc_hearts_state
 #define SEARCH_CTX hearts_ctx
@@ -88,9 +95,65 @@ static TC_ALWAYS_INLINE void points_range(const tc_hearts_rules *r, tc_mask card
     }
 }
 
+/* Whether cards `mine` can duck every trick led from `theirs`: in each suit, the k-th lowest of
+ * mine lies under the k-th lowest of theirs (as far as both go), i.e. no card of mine has more
+ * of theirs under it than of mine. Top cards first: they fail most. */
+static TC_ALWAYS_INLINE int ducks_all(tc_mask mine, tc_mask theirs)
+{
+    for (tc_mask rest = mine; rest;) {
+        int card = tc_highest(rest);
+        tc_mask under = tc_suit_mask(tc_suit(card)) & (tc_bit(card) - 1);
+        if (tc_popcount(theirs & under) > tc_popcount(mine & under)) return 0;
+        rest &= ~tc_bit(card);
+    }
+    return 1;
+}
+
+/* Whether the side can take no trick more: the other camp leads (or the side's lone seat leads
+ * a card someone must beat) and every side seat ducks every trick (ducks_all). */
+static TC_ALWAYS_INLINE int side_never_wins(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    tc_mask theirs = 0;
+    for (int p = 0; p < c->players; ++p)
+        if (!(c->base.side >> p & 1)) theirs |= s->hands[p];
+    if (s->head.trick_len || s->head.tricks_played == 0) return 0;
+    int leader = s->head.leader;
+    if (!(c->base.side >> leader & 1)) {
+        for (int p = 0; p < c->players; ++p)
+            if ((c->base.side >> p & 1) && !ducks_all(s->hands[p], theirs)) return 0;
+        return 1;
+    }
+    if (c->base.side != 1u << leader) return 0;
+    tc_mask hand = s->hands[leader];
+    tc_mask leads = tc_hearts_lead_legal(c->r, hand, 0, s->hearts_broken, 0, 0);
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask mine = hand & leads & tc_suit_mask(suit);
+        for (int p = 0; p < c->players && mine; ++p) {
+            tc_mask own = s->hands[p] & tc_suit_mask(suit), under = mine & ((own & (0 - own)) - 1);
+            if (p == leader || !own || !under) continue; /* the top card under p's: the best */
+            if (ducks_all(hand & ~tc_bit(tc_highest(under)), theirs & ~tc_bit(tc_highest(own))))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* What a moon by seat x adds to the side's points. */
+static TC_ALWAYS_INLINE int32_t moon_share(const hearts_ctx *c, int x)
+{
+    const tc_hearts_rules *r = c->r;
+    int32_t share = 0;
+    for (int p = 0; p < c->players; ++p)
+        if (c->base.side >> p & 1)
+            share += p == x
+                         ? (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER ? -r->moon_points : 0)
+                         : (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS ? r->moon_points : 0);
+    return share;
+}
+
 /* The side's final points lie in the union of the outcomes still possible: no moon and no void
- * deal (its points so far plus every negative, or positive, point still live, and the bonus of
- * its seats without a trick yet), a void deal (0), a moon by each seat that may still shoot. */
+ * deal (its points so far plus every negative (positive) live point, and the bonus), a void deal
+ * (0), a moon by each seat that may still shoot; at most those it keeps ducking every trick. */
 #define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
 static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
                                         int32_t *hi)
@@ -122,15 +185,23 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
         spread = gain - loss + bonus_hi - bonus_lo;
         for (int x = 0; x < c->players; ++x) { /* x shoots: the side's rest plus the moon's part */
             if (moon_takers && x != moon_taker) continue;
-            int32_t m = rest + loss;
-            for (int p = 0; p < c->players; ++p)
-                if (c->base.side >> p & 1)
-                    m += p == x ? (r->moon == TC_HEARTS_MOON_SUBTRACT_FROM_SHOOTER ? -r->moon_points
-                                                                                   : 0)
-                                : (r->moon == TC_HEARTS_MOON_ADD_TO_OTHERS ? r->moon_points : 0);
+            int32_t m = rest + loss + moon_share(c, x);
             least = m < least ? m : least;
             most = m + spread > most ? m + spread : most;
         }
+    }
+    if (side_never_wins(c, s)) { /* the side can keep its points (and bonus) as they are */
+        int32_t kept = past + bonus, top = kept;
+        if (r->void_if_one_takes_all && takers < 2) top = top > 0 ? top : 0;
+        if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
+            int32_t rest = tc_hearts_points(r, side_taken & ~r->moon_cards) + bonus;
+            for (int x = 0; x < c->players; ++x) {
+                if (moon_takers && x != moon_taker) continue;
+                int32_t m = rest + moon_share(c, x);
+                top = m > top ? m : top;
+            }
+        }
+        most = top < most ? top : most;
     }
     *lo = -most;
     *hi = -least;
@@ -154,19 +225,41 @@ static inline tc_mask game_others(const hearts_ctx *c, const tc_hearts_state *s,
 static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_hearts_state *s,
                                              int *best_key, int *winner, int *last)
 {
-    const uint8_t *keys = c->r->trick.key[s->led_suit];
-    int i = tc_trick_winner_table(&c->r->trick, s->head.trick, s->head.trick_len);
-    *best_key = keys[s->head.trick[i]];
+    const uint8_t *keys = c->r->trick.key[s->led_suit]; /* one pack: the highest key wins */
+    int i = 0, best = keys[s->head.trick[0]];
+    for (int j = 1; j < s->head.trick_len; ++j)
+        if (keys[s->head.trick[j]] > best) i = j, best = keys[s->head.trick[j]];
+    *best_key = best;
     *winner = (s->head.leader + i) % c->players;
     *last = 0;
     return keys;
 }
 
 /* The search order's promise of a card (docs/kernels.md, "Solver"): lead low, first in a suit
- * where the other camp can go over the side's card or has to follow the camp's; following suit,
+ * where the other camp must (else can) go over the side's card or has to follow; following suit,
  * duck with the highest card under the winner, else win with the lowest; discarding, the
  * dearest card first while the trick may still go to the other camp, else the cheapest. */
 #define SEARCH_GAME_PROMISE
+#define SEARCH_ORDER_BEGIN(c, s) order_begin(c, s)
+static inline void order_begin(const hearts_ctx *c, const tc_hearts_state *s)
+{
+    if (s->head.trick_len) return;
+    int ours = c->base.side >> s->head.to_act & 1;
+    tc_mask camp = 0, forced = 0, hand = s->hands[s->head.to_act];
+    for (int p = 0; p < c->players; ++p)
+        if ((c->base.side >> p & 1) != ours) camp |= s->hands[p];
+    ours &= tc_popcount(hand) > 3; /* near the end, not worth its cost */
+    for (int suit = 0; suit < TC_NUM_SUITS && ours; ++suit) {
+        tc_mask mine = hand & tc_suit_mask(suit);
+        for (int p = 0; p < c->players && mine; ++p) {
+            tc_mask own = s->hands[p] & tc_suit_mask(suit);
+            if (own && !(c->base.side >> p & 1)) forced |= mine & ((own & (0 - own)) - 1);
+        }
+    }
+    c->lead->camp = camp;
+    c->lead->forced = forced;
+}
+
 static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, int seat, int card,
                                const uint8_t *keys, int best_key, int winner, int last)
 {
@@ -174,11 +267,10 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
     int rank = tc_rank(card);
     if (s->head.trick_len == 0) {
         int ours = c->base.side >> seat & 1;
-        tc_mask camp = 0;
-        for (int p = 0; p < c->players; ++p)
-            if ((c->base.side >> p & 1) != ours) camp |= s->hands[p];
-        camp &= tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
-        return (camp ? 32 : 0) - rank;
+        tc_mask camp =
+            c->lead->camp & tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
+        int forced = ours && (c->lead->forced >> card & 1);
+        return (camp ? 32 : 0) + (forced ? 32 : 0) - rank;
     }
     if (tc_suit(card) == s->led_suit) return keys[card] > best_key ? -rank : 32 + rank;
     int value = c->r->values[card],
@@ -195,9 +287,11 @@ int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve
                     tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
 {
     hearts_ctx c;
+    struct hearts_lead lead = {0, 0};
     int status = search_begin(&c.base, &s->head, request, 1u << TC_SOLVE_POINTS, solver, 0);
     if (status != TC_OK) return status;
     c.r = r;
+    c.lead = &lead;
     c.players = r->players;
     c.took_keyed = r->void_if_one_takes_all || r->no_tricks_bonus;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* value and moon part; Q♠ apart */

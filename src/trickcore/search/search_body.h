@@ -60,6 +60,9 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     int seat = s->head.to_act, best_key = 0, winner = seat, last = 0, n = 0;
     const uint16_t *history = c->base.solver->history[seat];
     const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
+#ifdef SEARCH_ORDER_BEGIN
+    SEARCH_ORDER_BEGIN(c, s); /* the game's work for all of this node's game_promise calls */
+#endif
     int score[TC_NUM_CARD_IDS];
     if (first != TC_NO_CARD && (moves >> first & 1)) {
         cards[n++] = (uint8_t)first;
