@@ -91,17 +91,19 @@ static inline int search_bucket_size(uint64_t spread)
 }
 
 /* The bucket of `key` with its masked words cut to the bits `spread` (all of them for an exact
- * entry; with winning ranks, the bits game_spread names, or none). */
+ * entry; with winning ranks, the bits game_spread names, or none: those buckets take the
+ * table's second half, so that buckets of the two widths never overlap). */
 static inline search_entry *search_bucket(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread)
 {
     tc_solver *sv = c->base.solver;
-    int size = search_bucket_size(spread);
-    int64_t buckets = sv->table_bytes / (int64_t)(sizeof(search_entry) * size);
+    int size = search_bucket_size(spread), halves = SEARCH_MASKED ? 2 : 1;
+    int64_t buckets = sv->table_bytes / halves / (int64_t)(sizeof(search_entry) * size);
     uint64_t cut[SEARCH_KEY_WORDS];
     memcpy(cut, key, sizeof cut);
     for (int i = 0; i < SEARCH_MASKED; ++i) cut[i] &= spread;
     uint64_t h = search_hash(cut);
-    uint64_t at = ((h >> 32) * (uint64_t)buckets) >> 32; /* 0..buckets-1 */
+    uint64_t at = ((h >> 32) * (uint64_t)buckets) >> 32;   /* 0..buckets-1 */
+    if (SEARCH_MASKED && !spread) at += (uint64_t)buckets; /* the second half */
     return (search_entry *)sv->table + (int64_t)at * size;
 }
 
@@ -133,7 +135,12 @@ static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *ke
     for (int i = 0, end = size + (ranks ? TC_SEARCH_WIDE : 0); i < end; ++i) {
         if (i == size) bucket = search_bucket(c, key, 0) - size;
         const search_entry *e = bucket + i;
-        if (e->generation != sv->generation || !search_matches(e, key)) continue;
+        if (e->generation != sv->generation) { /* the bucket's entries end (search_store) */
+            if (i >= size) break;
+            i = size - 1;
+            continue;
+        }
+        if (!search_matches(e, key)) continue;
         if (!found++) *first = e->best;
         if (e->lower + base > *lower) {
             *lower = e->lower + base;
@@ -163,7 +170,8 @@ static inline tc_mask search_why(const SEARCH_CTX *c, const SEARCH_STATE *s, con
 /* Stores what a search of the position of `key` found: `best` in the window (alpha, beta), a
  * fail-high a lower bound, a fail-low an upper bound, depending on the cards `why`, in the
  * bucket `spread` picks. Merges into the entry of the same key (and the same fixed bits), else
- * replaces a stale entry, else the cheapest to recompute. */
+ * takes the bucket's first stale entry (so its current ones stay a prefix), else replaces the
+ * cheapest to recompute. */
 static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STATE *s,
                                           const uint64_t *key, uint64_t spread, int32_t base,
                                           int32_t best, int32_t alpha, int32_t beta, tc_mask why,
@@ -181,24 +189,26 @@ static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STAT
 #endif
     uint64_t at = (fixed & spread) == spread ? spread : 0;
     search_entry *bucket = search_bucket(c, key, at);
-    int size = search_bucket_size(at), found = 0, turn = (int)(sv->stats.tt_stores & (size - 1));
-    search_entry *entry = bucket + turn, *victim = entry; /* ties go round the bucket */
-    for (int j = 0; j < size && !found; ++j) {
-        search_entry *e = bucket + ((turn + j) & (size - 1));
-        if (e->generation != sv->generation) {
-            if (victim->generation == sv->generation) victim = e;
-            continue;
-        }
+    int size = search_bucket_size(at), found = 0, j = 0;
+    search_entry *entry = bucket;
+    for (; j < size && !found; ++j) { /* the current entries, a prefix of the bucket */
+        entry = bucket + j;
+        if (entry->generation != sv->generation) break;
 #if SEARCH_MASKED
-        found = e->fixed == fixed && !memcmp(e->key, stored, sizeof stored);
+        found = entry->fixed == fixed && !memcmp(entry->key, stored, sizeof stored);
 #else
-        found = !memcmp(e->key, stored, sizeof stored);
+        found = !memcmp(entry->key, stored, sizeof stored);
 #endif
-        entry = e;
-        if (victim->generation == sv->generation && e->depth < victim->depth) victim = e;
+    }
+    if (!found && j == size) { /* full: the cheapest to recompute, ties round the bucket */
+        int turn = (int)(sv->stats.tt_stores & (size - 1));
+        entry = bucket + turn;
+        for (j = 1; j < size; ++j) {
+            search_entry *e = bucket + ((turn + j) & (size - 1));
+            if (e->depth < entry->depth) entry = e;
+        }
     }
     if (!found) {
-        entry = victim;
         memcpy(entry->key, stored, sizeof stored);
 #if SEARCH_MASKED
         entry->fixed = fixed;
@@ -224,7 +234,8 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
     if (request.objective < 0 || request.objective > TC_SOLVE_SCORE ||
         !(objectives >> request.objective & 1) || !request.side || request.side >> head->players)
         return TC_ERR_ARGUMENT;
-    if (solver->table_bytes < (int64_t)(sizeof(search_entry) * TC_SEARCH_WIDE))
+    if (solver->table_bytes <
+        (int64_t)(sizeof(search_entry) * TC_SEARCH_WIDE * (SEARCH_MASKED ? 2 : 1)))
         return TC_ERR_ARGUMENT;
     base->solver = solver;
     base->side = request.side;
