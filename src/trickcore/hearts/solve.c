@@ -8,15 +8,8 @@ typedef struct {
     tc_search_base base;
     const tc_hearts_rules *r;
     int8_t players;
-    int8_t took_keyed;        /* the bonus or the void deal make "took a trick" part of the key */
-    struct hearts_lead *lead; /* search order's scratch at a lead (order_begin) */
+    int8_t took_keyed; /* the bonus or the void deal make "took a trick" part of the key */
 } hearts_ctx;
-
-/* At a lead: the hands of the other camp than the leader's, and the cards under every card of
- * some seat of the other camp in their suit (a lead it must go over). */
-struct hearts_lead {
-    tc_mask camp, forced;
-};
 
 #define SEARCH_STATE tc_hearts_state
 #define SEARCH_CTX hearts_ctx
@@ -240,9 +233,18 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
  * duck with the highest card under the winner, else win with the lowest; discarding, the
  * dearest card first while the trick may still go to the other camp, else the cheapest. */
 #define SEARCH_GAME_PROMISE
-#define SEARCH_ORDER_BEGIN(c, s) order_begin(c, s)
-static inline void order_begin(const hearts_ctx *c, const tc_hearts_state *s)
+#define SEARCH_GAME_ORDER_FACTS
+/* At a lead: the hands of the other camp than the leader's, and the cards under every card of
+ * some seat of the other camp in their suit (a lead it must go over). */
+typedef struct {
+    tc_mask camp, forced;
+} hearts_lead;
+#define SEARCH_ORDER_FACTS hearts_lead
+
+static inline void game_order_facts(const hearts_ctx *c, const tc_hearts_state *s,
+                                    const uint8_t *keys, hearts_lead *lead)
 {
+    (void)keys;
     if (s->head.trick_len) return;
     int ours = c->base.side >> s->head.to_act & 1;
     tc_mask camp = 0, forced = 0, hand = s->hands[s->head.to_act];
@@ -256,20 +258,21 @@ static inline void order_begin(const hearts_ctx *c, const tc_hearts_state *s)
             if (own && !(c->base.side >> p & 1)) forced |= mine & ((own & (0 - own)) - 1);
         }
     }
-    c->lead->camp = camp;
-    c->lead->forced = forced;
+    lead->camp = camp;
+    lead->forced = forced;
 }
 
 static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, int seat, int card,
-                               const uint8_t *keys, int best_key, int winner, int last)
+                               const uint8_t *keys, int best_key, int winner, int last,
+                               const hearts_lead *lead)
 {
     (void)last;
     int rank = tc_rank(card);
     if (s->head.trick_len == 0) {
         int ours = c->base.side >> seat & 1;
         tc_mask camp =
-            c->lead->camp & tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
-        int forced = ours && (c->lead->forced >> card & 1);
+            lead->camp & tc_suit_mask(tc_suit(card)) & (ours ? tc_above(card) : ~(tc_mask)0);
+        int forced = ours && (lead->forced >> card & 1);
         return (camp ? 32 : 0) + (forced ? 32 : 0) - rank;
     }
     if (tc_suit(card) == s->led_suit) return keys[card] > best_key ? -rank : 32 + rank;
@@ -287,11 +290,9 @@ int tc_hearts_solve(const tc_hearts_rules *r, const tc_hearts_state *s, tc_solve
                     tc_solver *solver, int32_t *values, tc_mask *legal, int32_t *value)
 {
     hearts_ctx c;
-    struct hearts_lead lead = {0, 0};
     int status = search_begin(&c.base, &s->head, request, 1u << TC_SOLVE_POINTS, solver, 0);
     if (status != TC_OK) return status;
     c.r = r;
-    c.lead = &lead;
     c.players = r->players;
     c.took_keyed = r->void_if_one_takes_all || r->no_tricks_bonus;
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* value and moon part; Q♠ apart */

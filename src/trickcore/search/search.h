@@ -18,9 +18,10 @@
  *   tc_mask game_others(ctx, s, seat)   cards a copy of which is live outside seat's hand
  *   const uint8_t *game_trick_keys(ctx, s, best_key, winner, last)   in a trick: the trick
  *                                       table's keys for the suit led, the winning key and seat,
- *                                       whether an equal key wins (duplicates "last"; a
- *                                       game_promise may take other facts in its place)
- * and, defining SEARCH_GAME_PROMISE, game_promise (search_promise's arguments) to order cards.
+ *                                       whether an equal key wins (duplicates "last")
+ * and, defining SEARCH_GAME_PROMISE, game_promise (search_promise's arguments) to order cards,
+ * with SEARCH_GAME_ORDER_FACTS a type SEARCH_ORDER_FACTS that game_order_facts(ctx, s, keys,
+ * facts) fills once a node for every promise there.
  * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
  * TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning
  * ranks) adds game_fix, game_unfix, game_why_card and game_spread (spades/solve.c). */
@@ -270,7 +271,10 @@ static inline int search_status(const tc_solver *solver)
 #endif
 
 /* The order's promise of a card: the game's game_promise (same arguments) where it defines
- * SEARCH_GAME_PROMISE, else search_promise. */
+ * SEARCH_GAME_PROMISE, else search_promise; the facts it shares within a node. */
+#ifndef SEARCH_GAME_ORDER_FACTS
+#define SEARCH_ORDER_FACTS int
+#endif
 #ifdef SEARCH_GAME_PROMISE
 #define SEARCH_PROMISE game_promise
 #else

@@ -42,8 +42,10 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_representative)(const SEARCH_
 static inline SEARCH_TARGET int SEARCH_NAME(search_promise)(const SEARCH_CTX *c,
                                                             const SEARCH_STATE *s, int seat,
                                                             int card, const uint8_t *keys,
-                                                            int best_key, int winner, int last)
+                                                            int best_key, int winner, int last,
+                                                            const SEARCH_ORDER_FACTS *facts)
 {
+    (void)facts;
     int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
     if (s->head.trick_len == 0) return c->base.win_tricks ? rank : -rank;
     int beats = keys[card] > best_key || (last && keys[card] == best_key && best_key > 0);
@@ -60,8 +62,9 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     int seat = s->head.to_act, best_key = 0, winner = seat, last = 0, n = 0;
     const uint16_t *history = c->base.solver->history[seat];
     const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
-#ifdef SEARCH_ORDER_BEGIN
-    SEARCH_ORDER_BEGIN(c, s); /* the game's work for all of this node's game_promise calls */
+    SEARCH_ORDER_FACTS facts = {0}; /* the game's work for all of this node's promises */
+#ifdef SEARCH_GAME_ORDER_FACTS
+    game_order_facts(c, s, keys, &facts);
 #endif
     int score[TC_NUM_CARD_IDS];
     if (first != TC_NO_CARD && (moves >> first & 1)) {
@@ -72,7 +75,8 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     for (; moves; moves &= moves - 1) {
         int card = tc_lowest(moves), i = n++;
         score[card] =
-            SEARCH_PROMISE(c, s, seat, card, keys, best_key, winner, last) * 65536 + history[card];
+            SEARCH_PROMISE(c, s, seat, card, keys, best_key, winner, last, &facts) * 65536 +
+            history[card];
         while (i > start && score[cards[i - 1]] < score[card]) {
             cards[i] = cards[i - 1];
             --i;

@@ -266,9 +266,7 @@ static TC_ALWAYS_INLINE int game_classes(const spades_ctx *c, const tc_spades_st
 #endif
 }
 
-/* The trick's keys for the suit led, its winning key and seat; Spades has one pack (no equal
- * keys), so *last carries game_promise's facts of the seats after the mover instead: the best
- * key an enemy among them can play (best_key_of) << 1, and whether a partner is among them. */
+/* The trick's keys for the suit led, its winning key and seat. */
 static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spades_state *s,
                                              int *best_key, int *winner, int *last)
 {
@@ -276,15 +274,7 @@ static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spade
     int i = tc_spades_trick_winner(c->r, s->head.trick, s->head.trick_len, s->led_suit);
     *best_key = keys[s->head.trick[i]];
     *winner = (s->head.leader + i) & 3;
-    int ours = c->base.side >> s->head.to_act & 1, threat = 0, mate_after = 0;
-    for (i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
-        int q = (s->head.leader + i) & 3, k;
-        if ((c->base.side >> q & 1) == ours)
-            mate_after = 1;
-        else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > threat)
-            threat = k;
-    }
-    *last = threat << 1 | mate_after;
+    *last = 0; /* one pack: no equal keys */
     return keys;
 }
 
@@ -378,12 +368,37 @@ static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, in
  * play low under a partner's winner no later enemy can beat, else the cheapest card no later
  * enemy can beat, else low (third hand: the cheapest card above an enemy winner); ruffs last. */
 #define SEARCH_GAME_PROMISE
-static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
-                               const uint8_t *keys, int best_key, int winner, int last)
+#define SEARCH_GAME_ORDER_FACTS
+/* In a trick: the best key an enemy after the mover can play (best_key_of), and whether a
+ * partner plays after it. */
+typedef struct {
+    int threat, mate_after;
+} spades_later;
+#define SEARCH_ORDER_FACTS spades_later
+
+static inline void game_order_facts(const spades_ctx *c, const tc_spades_state *s,
+                                    const uint8_t *keys, spades_later *later)
 {
+    if (!s->head.trick_len) return;
+    int ours = c->base.side >> s->head.to_act & 1;
+    later->threat = later->mate_after = 0;
+    for (int i = s->head.trick_len + 1; i < TC_SPADES_PLAYERS; ++i) {
+        int q = (s->head.leader + i) & 3, k;
+        if ((c->base.side >> q & 1) == ours)
+            later->mate_after = 1;
+        else if ((k = best_key_of(c, s, q, s->led_suit, keys)) > later->threat)
+            later->threat = k;
+    }
+}
+
+static inline int game_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
+                               const uint8_t *keys, int best_key, int winner, int last,
+                               const spades_later *later)
+{
+    (void)last;
     int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
     if (s->head.trick_len == 0) return lead_promise(c, s, seat, card, rank);
-    int ours = c->base.side >> seat & 1, threat = last >> 1, mate_after = last & 1;
+    int ours = c->base.side >> seat & 1, threat = later->threat, mate_after = later->mate_after;
     int off = !(c->r->suit_masks[s->led_suit] >> card & 1),
         trump = off && (c->r->trumps >> card & 1);
     int beats = keys[card] > best_key;
