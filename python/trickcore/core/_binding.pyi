@@ -24,6 +24,7 @@ class DealBinding:
     POLICIES: ClassVar[dict[str, int]]
     MOVE_POLICIES: ClassVar[dict[str, int]]
     OBJECTIVES: ClassVar[dict[str, int]]
+    SOLVER_TABLE_SHRINK: ClassVar[int]
 
     @property
     def deal_number(self) -> int: ...

@@ -105,22 +105,12 @@ def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Reque
     return _Request(name, objectives[name], valued, tuple(side), mask, lower)
 
 
-# Halvings of the table for endings of up to 11 tricks, by game: Spades' entries hold for many
-# positions (winning ranks), so a quarter of the table costs under 1 % more nodes and is zeroed
-# and missed less (docs/kernels.md, "Solver").
-_TABLE_SHRINK = {"spades": 2}
-
-
 def _table_bytes(tt_mb: object, tricks_left: int, shrink: int = 0) -> int:
     """The table for a solve: ``tt_mb`` megabytes at most, less for a short ending (``shrink``
-    halvings less up to 11 tricks: _TABLE_SHRINK)."""
+    halvings less up to 11 tricks: the deal's SOLVER_TABLE_SHRINK)."""
     cap = whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError) << 20
     tricks = min(tricks_left, 13)
     return max(MIN_TABLE_BYTES, min(cap, 16384 << tricks >> (shrink if tricks <= 11 else 0)))
-
-
-def _table_shrink(deal: TrickDeal) -> int:
-    return _TABLE_SHRINK.get(str(getattr(deal.rules, "game", "")), 0)
 
 
 def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
@@ -165,7 +155,7 @@ class ReusableSolver:
         self._bytes = 0
 
     def _solver_for(self, deal: TrickDeal, max_nodes: int | None) -> Solver:
-        size = _table_bytes(self._tt_mb, _tricks_left(deal), _table_shrink(deal))
+        size = _table_bytes(self._tt_mb, _tricks_left(deal), deal.SOLVER_TABLE_SHRINK)
         if self._solver is None or size != self._bytes:
             self._solver, self._bytes = Solver(size, self._switches), size
         else:
@@ -214,7 +204,8 @@ def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | Non
     """A principal variation from here to the end: at each step the lowest best card of the
     seat then to act, valued for the side of ``seat`` (default: the seat to act now)."""
     request = _request(deal, objective, seat)
-    solver = Solver(_table_bytes(tt_mb, _tricks_left(deal), _table_shrink(deal)), ALL_SWITCHES)
+    table = _table_bytes(tt_mb, _tricks_left(deal), deal.SOLVER_TABLE_SHRINK)
+    solver = Solver(table, ALL_SWITCHES)
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
     while position.phase == "play":
@@ -246,7 +237,7 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
         return BatchSolution(values, legal, value, nodes)
     sides = np.array([r.mask for r in requests], dtype=np.uint8)
     table = _table_bytes(tt_mb, max(_tricks_left(deal) for deal in deals),
-                         _table_shrink(deals[0]))
+                         deals[0].SOLVER_TABLE_SHRINK)
     code = requests[0].code
     # Workers take small chunks in turn, so uneven positions still keep every thread busy.
     chunk = max(1, min(64, count // (threads * 8)))
