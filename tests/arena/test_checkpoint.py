@@ -75,6 +75,19 @@ def test_more_deals_reuse_every_whole_task_and_matches_resume_too(
         assert np.array_equal(again.arrays[name], matches.arrays[name])
 
 
+def test_matches_are_played_a_few_a_task_so_that_workers_share_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = tc.spades.Rules.standard(target=100, min_score=-100)
+    spades_bots = ["rule", "random", "rule", "random"]
+    played = count_tasks(monkeypatch)
+    result = tc.arena(rules, spades_bots, deals=6, seed=5, match=True, workers=1,
+                      checkpoint=tmp_path)
+    assert played == [(0, 0, runner.MATCH_CHUNK), (0, runner.MATCH_CHUNK, 6 - runner.MATCH_CHUNK)]
+    assert span_files(tmp_path) == [f"span-0-0-{runner.MATCH_CHUNK}.npz",
+                                    f"span-0-{runner.MATCH_CHUNK}-{6 - runner.MATCH_CHUNK}.npz"]
+    assert result.arrays["won"].shape[0] == 6
+
+
 def test_another_arenas_checkpoint_is_refused_naming_what_differs(tmp_path: Path) -> None:
     tc.arena("svarta-maja", BOTS, deals=3, seed=1, workers=1, checkpoint=tmp_path)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}

@@ -37,8 +37,11 @@ from trickcore.simulation.registry import rules_for
 from trickcore.simulation.stats import RunStats
 from trickcore.simulation.tasks import BlockOutput, Span
 
-# Deals (or matches) per task: small, so that a few thousand deals keep every worker busy.
+# Deals per task: small, so that a few thousand deals keep every worker busy.
 CHUNK = 32
+# Matches per task: a Spades match to 500 is a dozen deals, so a few dozen matches still
+# spread over the workers and a checkpoint keeps each few minutes' play.
+MATCH_CHUNK = 4
 # A match still undecided after this many deals counts as won by nobody (never seen in play).
 MAX_MATCH_DEALS = 400
 
@@ -102,7 +105,7 @@ def arena(
                                       "plays the same deals")
     root = root_seed(seed)
     tasks = [ArenaTask(rules, root, (span,), tuple(players), bool(match))
-             for span in chunks(count)]
+             for span in chunks(count, MATCH_CHUNK if match else CHUNK)]
     store = None if checkpoint is None else Checkpoint.open(
         checkpoint, identity(rules, players, root, bool(match)))
     parts: list[Rows | None] = [None if store is None else store.load(task.spans[0])
@@ -137,11 +140,11 @@ def arena(
                        backend=describe_backend(executor, parallelism))
 
 
-def chunks(count: int) -> list[Span]:
-    """Spans of at most CHUNK items within the blocks of items ``0 .. count-1``."""
-    return [(block, start, min(CHUNK, offset + take - start))
+def chunks(count: int, size: int = CHUNK) -> list[Span]:
+    """Spans of at most ``size`` items within the blocks of items ``0 .. count-1``."""
+    return [(block, start, min(size, offset + take - start))
             for block, offset, take in blocks(0, count)
-            for start in range(offset, offset + take, CHUNK)]
+            for start in range(offset, offset + take, size)]
 
 
 def child(root: np.random.SeedSequence, *key: int) -> np.random.SeedSequence:
