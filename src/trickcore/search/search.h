@@ -281,6 +281,12 @@ static inline int search_status(const tc_solver *solver)
 #define SEARCH_PROMISE SEARCH_NAME(search_promise)
 #endif
 
+/* A lead's score is promise * SEARCH_LEAD_PROMISE_WEIGHT + the leads' cut-off count: a game
+ * whose leads the history orders better than the promise sets a small weight (hearts/solve.c). */
+#ifndef SEARCH_LEAD_PROMISE_WEIGHT
+#define SEARCH_LEAD_PROMISE_WEIGHT 65536
+#endif
+
 #define SEARCH_NAME(f) f##_portable
 #define SEARCH_TARGET
 #include "trickcore/search/search_body.h"

@@ -54,13 +54,15 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_promise)(const SEARCH_CTX *c,
     return beats ? -rank : 32 + rank;
 }
 
-/* The cards of `moves` in search order: the table's card first, then by SEARCH_NAME(search_promise). */
+/* The cards of `moves` in search order: the table's card first, then by promise and cut-off
+ * history (leads and follows apart; at leads weighted by SEARCH_LEAD_PROMISE_WEIGHT). */
 static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
                                                           const SEARCH_STATE *s, tc_mask moves,
                                                           int first, uint8_t *cards)
 {
     int seat = s->head.to_act, best_key = 0, winner = seat, last = 0, n = 0;
-    const uint16_t *history = c->base.solver->history[seat];
+    int lead = s->head.trick_len == 0, weight = lead ? SEARCH_LEAD_PROMISE_WEIGHT : 65536;
+    const uint16_t *history = c->base.solver->history[lead][seat];
     const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
     SEARCH_ORDER_FACTS facts = {0}; /* the game's work for all of this node's promises */
 #ifdef SEARCH_GAME_ORDER_FACTS
@@ -75,7 +77,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     for (; moves; moves &= moves - 1) {
         int card = tc_lowest(moves), i = n++;
         score[card] =
-            SEARCH_PROMISE(c, s, seat, card, keys, best_key, winner, last, &facts) * 65536 +
+            SEARCH_PROMISE(c, s, seat, card, keys, best_key, winner, last, &facts) * weight +
             history[card];
         while (i > start && score[cards[i - 1]] < score[card]) {
             cards[i] = cards[i - 1];
@@ -156,7 +158,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
             why_best = w;
         }
         if (ours ? best >= beta : best <= alpha) {
-            uint16_t *h = &sv->history[seat][cards[i]];
+            uint16_t *h = &sv->history[s->head.trick_len == 0][seat][cards[i]];
             *h = (uint16_t)(*h < 60000 ? *h + 1 + s->head.players : *h);
             cut = 1;
             break;

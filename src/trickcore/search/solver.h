@@ -50,7 +50,7 @@ typedef struct {
     int8_t isa;         /* enum tc_isa: the variant searching, tc_isa_best() unless set */
     int64_t node_limit; /* 0: none; else a solve stops past that many nodes (TC_ERR_LIMIT) */
     tc_solve_stats stats;
-    uint16_t history[TC_SEATS_MAX][TC_NUM_CARD_IDS]; /* cut-offs per seat and card */
+    uint16_t history[2][TC_SEATS_MAX][TC_NUM_CARD_IDS]; /* cut-offs: follows, leads; seat, card */
 } tc_solver;
 
 /* The cards of `m` as ranks among the cards `live`: bit i for the i-th lowest live card (a pext
