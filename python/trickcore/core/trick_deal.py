@@ -41,7 +41,7 @@ from trickcore.core.json_codec import (
 )
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
 from trickcore.search import solver as search
-from trickcore.search.solver import DEFAULT_TABLE_MB, Solution
+from trickcore.search.solver import Solution
 
 if TYPE_CHECKING:
     from trickcore.core._binding import DealBinding
@@ -201,24 +201,25 @@ class TrickDeal(_Binding):
         return False
 
     def solve(self, objective: str | None = None, *, seat: int | None = None,
-              tt_mb: int = DEFAULT_TABLE_MB, table: bool = True, equivalence: bool = True,
+              tt_mb: int | None = None, table: bool = True, equivalence: bool = True,
               bounds: bool = True, ranks: bool = True) -> Solution:
         """The exact value of every legal card of the seat to act, every hand known: the final
         ``objective`` (the game's ``OBJECTIVES``, the first by default) of the side of ``seat``
         (default: the seat to act), every other seat playing against it. ``tt_mb`` caps the
-        table; the switches turn prunings off. The deal is left as it was."""
+        table (MiB; default SOLVER_TABLE_MB: 60 for the Hearts family, 32 for the others); the
+        switches turn prunings off. The deal is left as it was."""
         return search.solve(self, objective, seat=seat, tt_mb=tt_mb, table=table,
                             equivalence=equivalence, bounds=bounds, ranks=ranks)
 
     def solve_value(self, objective: str | None = None, *, seat: int | None = None,
-                    tt_mb: int = DEFAULT_TABLE_MB, max_nodes: int | None = None) -> int:
+                    tt_mb: int | None = None, max_nodes: int | None = None) -> int:
         """The position's exact value alone, ``solve(...).value`` at less cost (no card's own
         search); past ``max_nodes`` positions searched, SolveLimitError. The deal is left as
         it was."""
         return search.solve_value(self, objective, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
 
     def solve_line(self, objective: str | None = None, *, seat: int | None = None,
-                   tt_mb: int = DEFAULT_TABLE_MB) -> tuple[Card, ...]:
+                   tt_mb: int | None = None) -> tuple[Card, ...]:
         """A principal variation to the end of the deal under ``solve``'s values."""
         return search.solve_line(self, objective, seat=seat, tt_mb=tt_mb)
 

@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from trickcore.core.trick_deal import TrickDeal
 
 MAX_TABLE_MB = 1 << 16  # 64 GiB per thread: beyond any machine's memory
-# The default cap: a fresh table is paged in as the search touches it, and on the 2-core VM a
-# 32 MiB table made one-shot 13-card solves faster at the median than 64 (docs/kernels.md).
-DEFAULT_TABLE_MB = 32
 
 
 @dataclass(frozen=True)
@@ -105,11 +102,16 @@ def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Reque
     return _Request(name, objectives[name], valued, tuple(side), mask, lower)
 
 
-def _table_bytes(tt_mb: object, tricks_left: int, shrink: int = 0) -> int:
-    """The table for a solve: ``tt_mb`` megabytes at most, less for a short ending (``shrink``
-    halvings less up to 11 tricks: the deal's SOLVER_TABLE_SHRINK)."""
-    cap = whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError) << 20
-    tricks = min(tricks_left, 13)
+def _table_mb(tt_mb: object) -> int | None:
+    """A checked table cap in MiB, or None: each deal's own (its SOLVER_TABLE_MB)."""
+    return None if tt_mb is None else whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError)
+
+
+def _table_bytes(deal: TrickDeal, tt_mb: int | None, tricks_left: int) -> int:
+    """The table for a solve: ``tt_mb`` MiB at most (None: the deal's SOLVER_TABLE_MB), less
+    for a short ending (the deal's SOLVER_TABLE_SHRINK halvings less up to 11 tricks)."""
+    cap = (deal.SOLVER_TABLE_MB if tt_mb is None else tt_mb) << 20
+    tricks, shrink = min(tricks_left, 13), deal.SOLVER_TABLE_SHRINK
     return max(MIN_TABLE_BYTES, min(cap, 16384 << tricks >> (shrink if tricks <= 11 else 0)))
 
 
@@ -146,16 +148,20 @@ class ReusableSolver:
     nodes are those of ``solve`` and ``solve_value``, without a new table allocated and paged
     in each time. ``tt_mb`` and the switches as ``solve`` takes them. One thread at a time."""
 
-    def __init__(self, tt_mb: int = DEFAULT_TABLE_MB, *, table: bool = True,
+    def __init__(self, tt_mb: int | None = None, *, table: bool = True,
                  equivalence: bool = True, bounds: bool = True, ranks: bool = True) -> None:
-        whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError)
-        self._tt_mb = tt_mb
+        self._tt_mb = _table_mb(tt_mb)
         self._switches = _switches(table, equivalence, bounds, ranks)
         self._solver: Solver | None = None
         self._bytes = 0
 
+    @property
+    def table_bytes(self) -> int:
+        """The size of the table it holds: the last position's (0 before the first)."""
+        return self._bytes
+
     def _solver_for(self, deal: TrickDeal, max_nodes: int | None) -> Solver:
-        size = _table_bytes(self._tt_mb, _tricks_left(deal), deal.SOLVER_TABLE_SHRINK)
+        size = _table_bytes(deal, self._tt_mb, _tricks_left(deal))
         if self._solver is None or size != self._bytes:
             self._solver, self._bytes = Solver(size, self._switches), size
         else:
@@ -182,17 +188,18 @@ class ReusableSolver:
 
 
 def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
-          tt_mb: int = DEFAULT_TABLE_MB, table: bool = True, equivalence: bool = True,
+          tt_mb: int | None = None, table: bool = True, equivalence: bool = True,
           bounds: bool = True, ranks: bool = True) -> Solution:
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) for
-    every legal card of the seat to act; ``tt_mb`` caps the table; the switches turn prunings
-    off (the values never change). The deal is left as it was."""
+    every legal card of the seat to act; ``tt_mb`` caps the table (MiB; default the deal's
+    SOLVER_TABLE_MB); the switches turn prunings off (the values never change). The deal is
+    left as it was."""
     return ReusableSolver(tt_mb, table=table, equivalence=equivalence, bounds=bounds,
                           ranks=ranks).solve(deal, objective, seat=seat)
 
 
 def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
-                tt_mb: int = DEFAULT_TABLE_MB, max_nodes: int | None = None) -> int:
+                tt_mb: int | None = None, max_nodes: int | None = None) -> int:
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) under
     best play from here: ``solve(...).value`` without each card's own search, so cheaper.
     Past ``max_nodes`` positions searched it raises SolveLimitError instead."""
@@ -200,11 +207,11 @@ def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | No
 
 
 def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
-               tt_mb: int = DEFAULT_TABLE_MB) -> tuple[Card, ...]:
+               tt_mb: int | None = None) -> tuple[Card, ...]:
     """A principal variation from here to the end: at each step the lowest best card of the
     seat then to act, valued for the side of ``seat`` (default: the seat to act now)."""
     request = _request(deal, objective, seat)
-    table = _table_bytes(tt_mb, _tricks_left(deal), deal.SOLVER_TABLE_SHRINK)
+    table = _table_bytes(deal, _table_mb(tt_mb), _tricks_left(deal))
     solver = Solver(table, ALL_SWITCHES)
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
@@ -217,7 +224,7 @@ def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | Non
 
 
 def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
-                workers: int | None = None, tt_mb: int = DEFAULT_TABLE_MB) -> BatchSolution:
+                workers: int | None = None, tt_mb: int | None = None) -> BatchSolution:
     """Solves many positions of one game in C on ``workers`` threads (default: every core),
     each valued for the side of its seat to act; row i equals ``deals[i].solve(objective)``."""
     deals = list(deals)
@@ -229,6 +236,7 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
     count = len(deals)
     threads = (os.cpu_count() or 1) if workers is None else whole_number(
         "workers", workers, 1, 1024, SolveError)
+    cap = _table_mb(tt_mb)
     values = np.zeros((count, 56), dtype=np.int32)
     legal = np.zeros(count, dtype=np.uint64)
     value = np.zeros(count, dtype=np.int32)
@@ -236,8 +244,7 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
     if count == 0:
         return BatchSolution(values, legal, value, nodes)
     sides = np.array([r.mask for r in requests], dtype=np.uint8)
-    table = _table_bytes(tt_mb, max(_tricks_left(deal) for deal in deals),
-                         deals[0].SOLVER_TABLE_SHRINK)
+    table = _table_bytes(deals[0], cap, max(_tricks_left(deal) for deal in deals))
     code = requests[0].code
     # Workers take small chunks in turn, so uneven positions still keep every thread busy.
     chunk = max(1, min(64, count // (threads * 8)))
