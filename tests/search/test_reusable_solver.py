@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from positions import dam_positions, hearts_positions, spades_positions
 
 import trickcore
-from trickcore import hearts, spades
+from trickcore import dam, hearts, spades
 from trickcore.search import ReusableSolver
 
 
@@ -80,13 +80,14 @@ def test_refusals_name_the_reason_and_leave_the_deal() -> None:
 
 
 def test_the_table_cap_is_the_deals_unless_given() -> None:
-    """A full Hearts-family deal searches deep trees: its default cap is 60 MiB (under 64 MB),
-    the other games' 32 MiB; a tt_mb given caps every game alike."""
+    """Deep trees (a full Hearts-family deal, Dam avoid) get a 60 MiB table by default (under
+    64 MB), fast solves (Spades, Dam collect) 32 MiB; a tt_mb given caps every game alike."""
     full_hearts = hearts.Deal.random(hearts.Rules.svarta_maja(pass_count=0), seed=1)
-    for deal, tt_mb, size in [(full_hearts, None, 60), (spades_at(1, 13), None, 32),
-                              (full_hearts, 8, 8), (spades_at(1, 13), 8, 8)]:
+    avoid = dam.Deal.random(dam.Rules.avoid(players=3), seed=1)
+    collect = dam.Deal.random(dam.Rules.collect(players=3), seed=1)
+    for deal, tt_mb, size in [(full_hearts, None, 60), (avoid, None, 60), (collect, None, 32),
+                              (spades_at(1, 13), None, 32), (full_hearts, 8, 8), (avoid, 8, 8)]:
         solver = ReusableSolver(tt_mb)
         with pytest.raises(trickcore.SolveLimitError):
             solver.solve_value(deal, max_nodes=10)  # sized, then stopped at once
         assert solver.table_bytes == size << 20
-        assert type(deal).SOLVER_TABLE_MB == (60 if deal is full_hearts else 32)

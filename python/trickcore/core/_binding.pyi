@@ -25,7 +25,6 @@ class DealBinding:
     MOVE_POLICIES: ClassVar[dict[str, int]]
     OBJECTIVES: ClassVar[dict[str, int]]
     SOLVER_TABLE_SHRINK: ClassVar[int]
-    SOLVER_TABLE_MB: ClassVar[int]
 
     @property
     def deal_number(self) -> int: ...

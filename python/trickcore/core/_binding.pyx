@@ -49,7 +49,6 @@ cdef class DealBinding:
     PHASES = ()  # the game's names of its phases, by the head's phase code
     OBJECTIVES = {}  # the solver's objectives by name, the default first
     SOLVER_TABLE_SHRINK = 0  # halvings of the solver's table for endings of up to 11 tricks
-    SOLVER_TABLE_MB = 32  # the solver's table cap (MiB) where no tt_mb is given
 
     cdef void *state_address(self) except NULL:
         raise NotImplementedError

@@ -200,13 +200,18 @@ class TrickDeal(_Binding):
         """Whether the solver's objectives count against the side (fewer points win)."""
         return False
 
+    def _solver_table_mb(self) -> int:
+        """The solver's table cap (MiB) where no ``tt_mb`` is given: small, since paging a
+        larger table in costs a fast one-shot solve more than it saves (docs/kernels.md)."""
+        return 32
+
     def solve(self, objective: str | None = None, *, seat: int | None = None,
               tt_mb: int | None = None, table: bool = True, equivalence: bool = True,
               bounds: bool = True, ranks: bool = True) -> Solution:
         """The exact value of every legal card of the seat to act, every hand known: the final
         ``objective`` (the game's ``OBJECTIVES``, the first by default) of the side of ``seat``
         (default: the seat to act), every other seat playing against it. ``tt_mb`` caps the
-        table (MiB; default SOLVER_TABLE_MB: 60 for the Hearts family, 32 for the others); the
+        table (MiB; by default 60 for the Hearts family and Dam avoid, 32 for the others); the
         switches turn prunings off. The deal is left as it was."""
         return search.solve(self, objective, seat=seat, tt_mb=tt_mb, table=table,
                             equivalence=equivalence, bounds=bounds, ranks=ranks)

@@ -181,6 +181,10 @@ class Deal(SamplingMixin, DealCore, TrickDeal):
         """Points count against a side: the solver's values are better low."""
         return bool(self.rules.lower_wins)
 
+    def _solver_table_mb(self) -> int:
+        """Avoid searches deep trees as the Hearts family does (60 MiB), collect fast ones."""
+        return 60 if self.rules.lower_wins else 32
+
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,
                 "hands": [str(h) for h in self.dealt_hands()],

@@ -82,9 +82,6 @@ cdef class DealCore(DealBinding):
     POLICIES = POLICIES
     MOVE_POLICIES = POLICIES
     OBJECTIVES = OBJECTIVES
-    # deep trees: a full deal solved with 60 MiB searched 40-60 % fewer nodes than with 32, and
-    # the paging in is negligible there (docs/kernels.md, "Solver"); 60 MiB is under 64 MB
-    SOLVER_TABLE_MB = 60
 
     def _start(self, KernelRules kernel, hands, int dealer, int64_t deal_number):
         """Deals ``hands`` (card masks, already validated against the rules)."""

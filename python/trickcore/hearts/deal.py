@@ -179,6 +179,11 @@ class Deal(DealCore, SamplingMixin, TrickDeal):
         """Points count against a side: the solver's values are better low."""
         return True
 
+    def _solver_table_mb(self) -> int:
+        """Deep trees: a full deal overwrites a 32 MiB table many times over (60 MiB is under
+        the 64 MB issue #16 allows; docs/kernels.md)."""
+        return 60
+
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,
                 "hands": [str(h) for h in self.dealt_hands()]}

@@ -103,14 +103,14 @@ def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Reque
 
 
 def _table_mb(tt_mb: object) -> int | None:
-    """A checked table cap in MiB, or None: each deal's own (its SOLVER_TABLE_MB)."""
+    """A checked table cap in MiB, or None: each deal's own (``_solver_table_mb``)."""
     return None if tt_mb is None else whole_number("tt_mb", tt_mb, 1, MAX_TABLE_MB, SolveError)
 
 
 def _table_bytes(deal: TrickDeal, tt_mb: int | None, tricks_left: int) -> int:
-    """The table for a solve: ``tt_mb`` MiB at most (None: the deal's SOLVER_TABLE_MB), less
-    for a short ending (the deal's SOLVER_TABLE_SHRINK halvings less up to 11 tricks)."""
-    cap = (deal.SOLVER_TABLE_MB if tt_mb is None else tt_mb) << 20
+    """The table for a solve: ``tt_mb`` MiB at most (None: the deal's own cap), less for a
+    short ending (the deal's SOLVER_TABLE_SHRINK halvings less up to 11 tricks)."""
+    cap = (deal._solver_table_mb() if tt_mb is None else tt_mb) << 20
     tricks, shrink = min(tricks_left, 13), deal.SOLVER_TABLE_SHRINK
     return max(MIN_TABLE_BYTES, min(cap, 16384 << tricks >> (shrink if tricks <= 11 else 0)))
 
@@ -191,9 +191,9 @@ def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = N
           tt_mb: int | None = None, table: bool = True, equivalence: bool = True,
           bounds: bool = True, ranks: bool = True) -> Solution:
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) for
-    every legal card of the seat to act; ``tt_mb`` caps the table (MiB; default the deal's
-    SOLVER_TABLE_MB); the switches turn prunings off (the values never change). The deal is
-    left as it was."""
+    every legal card of the seat to act; ``tt_mb`` caps the table (MiB; by default 60 for the
+    Hearts family and Dam avoid, 32 for the others); the switches turn prunings off (the values
+    never change). The deal is left as it was."""
     return ReusableSolver(tt_mb, table=table, equivalence=equivalence, bounds=bounds,
                           ranks=ranks).solve(deal, objective, seat=seat)
 
