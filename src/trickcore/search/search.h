@@ -43,7 +43,11 @@
 #define TC_SEARCH_WIDE 32          /* entries of a bucket of the unmasked words alone */
 #else
 #define SEARCH_MASKED 0
+#ifdef SEARCH_BUCKET
+#define TC_SEARCH_BUCKET SEARCH_BUCKET /* the game's choice (hearts/solve.c) */
+#else
 #define TC_SEARCH_BUCKET 4
+#endif
 #define TC_SEARCH_WIDE TC_SEARCH_BUCKET
 #endif
 
