@@ -41,7 +41,7 @@ from trickcore.core.json_codec import (
 )
 from trickcore.core.rules_codec import rules_from_json, rules_to_json
 from trickcore.search import solver as search
-from trickcore.search.solver import Solution
+from trickcore.search.solver import FAST_TABLE_MB, Solution
 
 if TYPE_CHECKING:
     from trickcore.core._binding import DealBinding
@@ -201,9 +201,8 @@ class TrickDeal(_Binding):
         return False
 
     def _solver_table_mb(self) -> int:
-        """The solver's table cap (MiB) where no ``tt_mb`` is given: small, since paging a
-        larger table in costs a fast one-shot solve more than it saves (docs/kernels.md)."""
-        return 32
+        """The solver's table cap (MiB) where no ``tt_mb`` is given."""
+        return FAST_TABLE_MB
 
     def solve(self, objective: str | None = None, *, seat: int | None = None,
               tt_mb: int | None = None, table: bool = True, equivalence: bool = True,

@@ -25,6 +25,7 @@ from trickcore.core.trick_deal import Observation, Play, TrickDeal
 from trickcore.dam import _sample
 from trickcore.dam._core import DealCore
 from trickcore.dam.rules import Rules, kernel_rules
+from trickcore.search.solver import DEEP_TABLE_MB, FAST_TABLE_MB
 
 
 @dataclass(frozen=True)
@@ -182,8 +183,8 @@ class Deal(SamplingMixin, DealCore, TrickDeal):
         return bool(self.rules.lower_wins)
 
     def _solver_table_mb(self) -> int:
-        """Avoid searches deep trees as the Hearts family does (60 MiB), collect fast ones."""
-        return 60 if self.rules.lower_wins else 32
+        """Avoid searches deep trees as the Hearts family does, collect fast ones."""
+        return DEEP_TABLE_MB if self.rules.lower_wins else FAST_TABLE_MB
 
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,

@@ -27,6 +27,7 @@ from trickcore.core.trick_deal import Observation, Pass, Play, TrickDeal
 from trickcore.hearts import _sample
 from trickcore.hearts._core import DealCore
 from trickcore.hearts.rules import PassDirection, Rules, kernel_rules
+from trickcore.search.solver import DEEP_TABLE_MB
 
 
 @dataclass(frozen=True)
@@ -180,9 +181,8 @@ class Deal(DealCore, SamplingMixin, TrickDeal):
         return True
 
     def _solver_table_mb(self) -> int:
-        """Deep trees: a full deal overwrites a 32 MiB table many times over (60 MiB is under
-        the 64 MB issue #16 allows; docs/kernels.md)."""
-        return 60
+        """Deep trees: a full deal overwrites a small table many times over."""
+        return DEEP_TABLE_MB
 
     def _setup_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "deal_number": self.deal_number,

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from trickcore.core.trick_deal import TrickDeal
 
 MAX_TABLE_MB = 1 << 16  # 64 GiB per thread: beyond any machine's memory
+# The default caps (docs/kernels.md): a fast one-shot solve pays more to page a large table in
+# than it saves; a deep search (a full Hearts-family deal, Dam avoid) overwrites a small one.
+FAST_TABLE_MB = 32
+DEEP_TABLE_MB = 60  # under the 64 MB issue #16 allows
 
 
 @dataclass(frozen=True)

@@ -289,12 +289,12 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
         int forced = ours && (lead->forced >> card & 1);
         return (camp ? 32 : 0) + (forced ? 32 : 0) - rank;
     }
-    int beats = keys[card] > best_key;
-    if (tc_suit(card) == s->led_suit && c->gifts &&
-        ((c->base.side >> seat & 1) || (c->base.side >> winner & 1)) &&
-        lead->points + c->r->values[card] < 0) /* a gift: the side takes it, the others not */
-        return beats ? 64 - rank : rank;
-    if (tc_suit(card) == s->led_suit) return beats ? -rank : 32 + rank;
+    if (tc_suit(card) == s->led_suit) {
+        int beats = keys[card] > best_key; /* a gift: the side takes it, the others not */
+        int gift = c->gifts && ((c->base.side >> seat & 1) || (c->base.side >> winner & 1)) &&
+                   lead->points + c->r->values[card] < 0;
+        return gift ? (beats ? 64 - rank : rank) : beats ? -rank : 32 + rank;
+    }
     int value = c->r->values[card],
         dump = (c->base.side >> winner & 1) != (c->base.side >> seat & 1);
     for (int i = s->head.trick_len + 1; i < c->players && !(c->base.side >> seat & 1); ++i)

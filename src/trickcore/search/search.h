@@ -285,10 +285,12 @@ static inline int search_status(const tc_solver *solver)
 #define SEARCH_PROMISE SEARCH_NAME(search_promise)
 #endif
 
-/* A lead's score is promise * SEARCH_LEAD_PROMISE_WEIGHT + the leads' cut-off count: a game
- * whose leads the history orders better than the promise sets a small weight (hearts/solve.c). */
+/* A card's score is promise * weight + its cut-off count: TC_SEARCH_PROMISE_FIRST (the count
+ * only breaks ties), at leads SEARCH_LEAD_PROMISE_WEIGHT, which a game whose leads the history
+ * orders better than the promise sets small (hearts/solve.c). */
+#define TC_SEARCH_PROMISE_FIRST 65536
 #ifndef SEARCH_LEAD_PROMISE_WEIGHT
-#define SEARCH_LEAD_PROMISE_WEIGHT 65536
+#define SEARCH_LEAD_PROMISE_WEIGHT TC_SEARCH_PROMISE_FIRST
 #endif
 
 #define SEARCH_NAME(f) f##_portable

@@ -61,7 +61,8 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
                                                           int first, uint8_t *cards)
 {
     int seat = s->head.to_act, best_key = 0, winner = seat, last = 0, n = 0;
-    int lead = s->head.trick_len == 0, weight = lead ? SEARCH_LEAD_PROMISE_WEIGHT : 65536;
+    int lead = s->head.trick_len == 0,
+        weight = lead ? SEARCH_LEAD_PROMISE_WEIGHT : TC_SEARCH_PROMISE_FIRST;
     const uint16_t *history = c->base.solver->history[lead][seat];
     const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
     SEARCH_ORDER_FACTS facts = {0}; /* the game's work for all of this node's promises */
