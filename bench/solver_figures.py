@@ -11,8 +11,9 @@ forward with ``random.Random(seed)``: until no hand holds more than the row's ca
 trick boundary, the seat to act leading), or in Dam until the draw pile is empty (the first
 position whose every card is known). Row position i uses seed ``--seed`` + i.
 
-The per-position time is one ``deal.solve(objective)`` call (table allocation included), timed
-in a child process so that a position taking longer than ``--cap`` seconds can be stopped: it
+The per-position time is one ``deal.solve(objective)`` call (its table included: allocated, or
+for a short ending the thread's recycled one), the row's positions solved one after another in
+a child process so that a position taking longer than ``--cap`` seconds can be stopped: it
 counts as the cap, so median, mean and max become lower bounds (shown with ">"). Nodes and ns per
 node are over the positions solved within the cap (all the row's time over all its nodes). The
 last column is one ``solve_batch(solved, workers=1)`` over the same solved positions (one table,
@@ -139,22 +140,24 @@ SCALING = [("Spades", "9", 300), ("Svarta Maja", "8", 60)]
 
 
 def _serve(conn: Connection) -> None:
-    """The child's loop: ("one", deal, objective) -> (seconds, nodes, {card: value}, value);
-    ("batch", deals, objective, workers) -> (seconds, values, legal, value, nodes)."""
+    """The child's loop: ("each", deals, objective) -> for each deal in turn, (seconds, nodes,
+    {card: value}, value) of its one ``deal.solve``; ("batch", deals, objective, workers) ->
+    (seconds, values, legal, value, nodes)."""
     conn.send("ready")
     while True:
         try:
             request = conn.recv()
         except EOFError:
             return
-        if request[0] == "one":
-            _, deal, objective = request
-            start = time.perf_counter()
-            solution = deal.solve(objective)
-            elapsed = time.perf_counter() - start
-            conn.send((elapsed, solution.stats.nodes,
-                       {int(card): value for card, value in solution.values.items()},
-                       solution.value))
+        if request[0] == "each":
+            _, deals, objective = request
+            for deal in deals:
+                start = time.perf_counter()
+                solution = deal.solve(objective)
+                elapsed = time.perf_counter() - start
+                conn.send((elapsed, solution.stats.nodes,
+                           {int(card): value for card, value in solution.values.items()},
+                           solution.value))
         else:
             _, deals, objective, workers = request
             start = time.perf_counter()
@@ -181,17 +184,38 @@ class CappedSolver:
         self._conn = ours
         return ours
 
+    def _stop(self) -> None:
+        self._process.kill()
+        self._process.join()
+        assert self._conn is not None
+        self._conn.close()
+        self._conn = None
+
     def run(self, request: tuple[Any, ...], cap: float) -> Any:
         """The child's answer to ``request``, or None when it takes longer than ``cap`` s."""
         conn = self._conn or self._start()
         conn.send(request)
         if conn.poll(cap):
             return conn.recv()
-        self._process.kill()
-        self._process.join()
-        conn.close()
-        self._conn = None
+        self._stop()
         return None
+
+    def solve_each(self, deals: Sequence[TrickDeal], objective: str, cap: float) -> list[Any]:
+        """Each deal's one ``deal.solve`` (seconds, nodes, {card: value}, value), solved one
+        after another in the child as a loop would; None for a solve past ``cap`` s (the rest
+        then go to a new child)."""
+        answers: list[Any] = []
+        while len(answers) < len(deals):
+            rest = list(deals[len(answers):])
+            conn = self._conn or self._start()
+            conn.send(("each", rest, objective))
+            for _ in rest:
+                if not conn.poll(cap):
+                    self._stop()
+                    answers.append(None)
+                    break
+                answers.append(conn.recv())
+        return answers
 
     def close(self) -> None:
         if self._conn is not None:
@@ -226,8 +250,8 @@ def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: flo
     solved: list[TrickDeal] = []
     singles: list[tuple[dict[int, int], int]] = []
     over = 0
-    for i, deal in enumerate(deals):
-        answer = solver.run(("one", deal, row.objective), cap)
+    for i, (deal, answer) in enumerate(zip(deals, solver.solve_each(deals, row.objective, cap),
+                                           strict=True)):
         if answer is None:
             over += 1
             times.append(cap)
@@ -382,12 +406,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"$ {'PYTHONPATH=' + shlex.quote(path) + ' ' if path else ''}{command}")
     print(f"trickcore {trickcore.__version__} at {commit()}, Python {platform.python_version()}, "
           f"{cpu_name()}, {os.cpu_count()} cores")
-    print(f"One thread. Per position: one deal.solve() call (its table included), timed in a "
-          f"child process and\ncapped at {args.cap:g} s: a capped solve counts as {args.cap:g} s "
-          f"and '>' marks the lower bounds it makes.\nNodes and ns/node: over the positions "
-          f"solved within the cap. batch ms/pos: one solve_batch(solved,\nworkers=1) of the "
-          f"row's solved positions, divided by their count. Row position i: seed {args.seed} + i.",
-          flush=True)
+    print(f"One thread. Per position: one deal.solve() call (its table included), the row's "
+          f"positions in turn in a\nchild process, capped at {args.cap:g} s: a capped solve "
+          f"counts as {args.cap:g} s and '>' marks the lower bounds\nit makes. Nodes and ns/node: "
+          f"over the positions solved within the cap. batch ms/pos: one\nsolve_batch(solved, "
+          f"workers=1) of the row's solved positions, divided by their count. Row position\ni: "
+          f"seed {args.seed} + i.", flush=True)
 
     ticks, own = cpu_ticks(), own_cpu_seconds()
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "

@@ -5,6 +5,7 @@ counts of a fresh solve each time (so a bot's decisions, node limits included, a
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from positions import dam_positions, hearts_positions, spades_positions
 import trickcore
 from trickcore import dam, hearts, spades
 from trickcore.search import ReusableSolver
+from trickcore.search import solver as solver_module
 
 
 def spades_at(seed: int, per_hand: int) -> spades.Deal:
@@ -35,8 +37,8 @@ def test_one_table_gives_each_position_the_values_and_nodes_of_a_fresh_solve(
     solver = ReusableSolver()
     for deal in deals:
         before = deal.to_json()
-        fresh, again = deal.solve(), solver.solve(deal)
-        assert again == fresh  # values, best cards and statistics alike
+        fresh, again = ReusableSolver().solve(deal), solver.solve(deal)  # a new table, a used one
+        assert again == fresh == deal.solve()  # values, best cards and statistics alike
         assert solver.solve_value(deal) == deal.solve_value() == fresh.value
         assert deal.to_json() == before
 
@@ -91,3 +93,32 @@ def test_the_table_cap_is_the_deals_unless_given() -> None:
         with pytest.raises(trickcore.SolveLimitError):
             solver.solve_value(deal, max_nodes=10)  # sized, then stopped at once
         assert solver.table_bytes == size << 20
+
+
+def test_small_one_shot_solves_recycle_one_table_per_thread() -> None:
+    small = [spades_at(seed, 5) for seed in range(3)]
+    large = spades_at(3, 12)  # a table over RECYCLED_TABLE_BYTES: allocated and let go
+    assert solver_module._table_bytes(large, None, 12) > solver_module.RECYCLED_TABLE_BYTES
+    for deal in small:  # recycled or not, each solve is a fresh one's
+        assert deal.solve() == ReusableSolver().solve(deal)
+    recycled = solver_module._recycled.solver
+    assert recycled is not None
+    assert 0 < recycled.table_bytes <= solver_module.RECYCLED_TABLE_BYTES
+    assert large.solve_value("tricks") == ReusableSolver().solve_value(large, "tricks")
+    assert small[0].solve(tt_mb=1) == small[0].solve()  # a cap given: a table of its own
+    assert solver_module._recycled.solver is recycled  # neither kept nor replaced
+    assert recycled.table_bytes <= solver_module.RECYCLED_TABLE_BYTES
+
+    others: list[object] = []
+    worker = threading.Thread(target=lambda: (small[1].solve(),
+                                              others.append(solver_module._recycled.solver)))
+    worker.start()
+    worker.join()
+    assert others[0] is not None and others[0] is not recycled  # each thread its own table
+
+
+def test_switches_off_or_bad_never_reach_the_recycled_table() -> None:
+    deal = spades_at(7, 5)
+    assert deal.solve(table=False) == ReusableSolver(table=False).solve(deal)
+    with pytest.raises(trickcore.SolveError, match="table must be True or False"):
+        deal.solve(table=1)  # type: ignore[arg-type]
