@@ -332,6 +332,7 @@ def test_instruction_set_variants_agree(game: str, data: st.DataObject) -> None:
     for variant in range(BEST_ISA + 1):
         solver = Solver(1 << 16, ALL_SWITCHES)
         solver.isa = variant
-        values, legal, value = solver.solve(deal, request.code, request.mask)
-        assert {card: int(values[int(card)]) for card in CardSet(legal)} == expected
+        values, legal, value, best = solver.solve(deal, request.code, request.mask)
+        assert values == expected and set(CardSet(legal)) == set(expected)
         assert value == best_of(deal, expected, objective, seat)
+        assert set(CardSet(best)) == {card for card, v in expected.items() if v == value}

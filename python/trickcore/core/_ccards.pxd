@@ -6,8 +6,8 @@ cdef extern from "trickcore/core/cards.h" nogil:
     ctypedef struct tc_multiset:
         tc_mask once
         tc_mask twice
-    int TC_NUM_CARDS
-    int TC_NUM_CARD_IDS
+    enum: TC_NUM_CARDS
+    enum: TC_NUM_CARD_IDS
     int tc_popcount(tc_mask m)
     int tc_lowest(tc_mask m)
     int tc_highest(tc_mask m)

@@ -4,11 +4,13 @@ import numpy as np
 import numpy.typing as npt
 
 from trickcore.core._binding import DealBinding
+from trickcore.core.card import Card
 
 SWITCHES: dict[str, int]
 ALL_SWITCHES: int
 MIN_TABLE_BYTES: int
 BEST_ISA: int
+CARDS: tuple[Card, ...]
 
 class Solver:
     def __init__(self, table_bytes: int, switches: int) -> None: ...
@@ -24,7 +26,7 @@ class Solver:
     @property
     def stats(self) -> tuple[int, int, int]: ...
     def solve(self, deal: DealBinding, objective: int,
-              side: int) -> tuple[npt.NDArray[np.int32], int, int]: ...
+              side: int) -> tuple[dict[Card, int], int, int, int]: ...
     def solve_value(self, deal: DealBinding, objective: int, side: int) -> int: ...
 
 def solve_many(solver: Solver, deals: Sequence[DealBinding], objective: int,

@@ -7,7 +7,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from trickcore.core._binding cimport DealBinding
-from trickcore.core._ccards cimport tc_isa_best, tc_mask
+from trickcore.core._ccards cimport TC_NUM_CARD_IDS, tc_isa_best, tc_lowest, tc_mask
 from trickcore.core._cstatus cimport TC_ERR_LIMIT
 from trickcore.core._history cimport STEP_STATE_WORDS
 from trickcore.search._csolver cimport (
@@ -25,7 +25,10 @@ from trickcore.search._csolver cimport (
 
 import numpy as np
 
+from trickcore.core.card import all_cards
 from trickcore.core.errors import error_for_status
+
+CARDS = all_cards()  # Card by id
 
 SWITCHES = {"table": TC_SOLVE_TABLE, "equivalence": TC_SOLVE_EQUIVALENCE,
             "bounds": TC_SOLVE_BOUNDS, "ranks": TC_SOLVE_RANKS}
@@ -80,13 +83,22 @@ cdef class Solver:
         return self.c.stats.nodes, self.c.stats.tt_hits, self.c.stats.tt_stores
 
     def solve(self, DealBinding deal not None, int objective, int side):
-        """The values of every legal card (an int32 array by card id), the legal mask and the
-        value of the position, for the side mask ``side``; the deal is left as it was."""
-        values = np.zeros(56, dtype=np.int32)
-        cdef int32_t[::1] out = values
-        cdef tc_mask legal = 0
-        cdef int32_t value = self.run(deal, objective, side, &out[0], &legal)
-        return values, legal, value
+        """The value of every legal card ({Card: value}), the legal mask, the value of the
+        position and the mask of the cards worth it, for the side mask ``side``; the deal is
+        left as it was."""
+        cdef int32_t out[TC_NUM_CARD_IDS]
+        cdef tc_mask legal = 0, best = 0, rest
+        cdef int32_t value = self.run(deal, objective, side, out, &legal)
+        cdef int card
+        values = {}
+        rest = legal
+        while rest:
+            card = tc_lowest(rest)
+            rest &= rest - 1
+            values[CARDS[card]] = out[card]
+            if out[card] == value:
+                best |= (<tc_mask>1) << card
+        return values, legal, value, best
 
     def solve_value(self, DealBinding deal not None, int objective, int side):
         """The value of the position alone (no card's own search), for the side mask ``side``."""

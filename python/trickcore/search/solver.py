@@ -134,19 +134,6 @@ def _tricks_left(deal: TrickDeal) -> int:
     return math.ceil(cards / deal.players)
 
 
-def _solution(request: _Request, to_act: int, solver: Solver,
-              found: tuple[npt.NDArray[np.int32], int, int]) -> Solution:
-    values, legal, value = found
-    listed = values.tolist()
-    by_card, best = {}, 0
-    for card in CardSet(legal):
-        by_card[card] = listed[int(card)]
-        best |= (by_card[card] == value) << int(card)
-    return Solution(request.objective, request.seat, request.side, to_act,
-                    request.lower_is_better, by_card, value, CardSet(best),
-                    SolveStats(*solver.stats))
-
-
 class ReusableSolver:
     """Solves position after position on one transposition table, kept while they need the
     same size (a bot's sampled worlds): each solve forgets the table first, so values and
@@ -165,8 +152,10 @@ class ReusableSolver:
         """The size of the table it holds: the last position's (0 before the first)."""
         return self._bytes
 
-    def _solver_for(self, deal: TrickDeal, max_nodes: int | None) -> Solver:
-        size = _table_bytes(deal, self._tt_mb, _tricks_left(deal))
+    def _size(self, deal: TrickDeal) -> int:
+        return _table_bytes(deal, self._tt_mb, _tricks_left(deal))
+
+    def _solver_for(self, size: int, max_nodes: int | None) -> Solver:
         if self._solver is None or size != self._bytes:
             self._solver, self._bytes = Solver(size, self._switches), size
         else:
@@ -178,17 +167,28 @@ class ReusableSolver:
     def solve(self, deal: TrickDeal, objective: str | None = None, *,
               seat: int | None = None) -> Solution:
         """``deal.solve(objective, seat=seat)`` on this table."""
+        return self._solve(deal, objective, seat, self._size(deal))
+
+    def _solve(self, deal: TrickDeal, objective: str | None, seat: int | None,
+               size: int) -> Solution:
         request = _request(deal, objective, seat)
-        solver = self._solver_for(deal, None)
+        solver = self._solver_for(size, None)
+        values, _, value, best = solver.solve(deal, request.code, request.mask)
         to_act = deal.to_act
         assert to_act is not None
-        return _solution(request, to_act, solver, solver.solve(deal, request.code, request.mask))
+        return Solution(request.objective, request.seat, request.side, to_act,
+                        request.lower_is_better, values, value, CardSet(best),
+                        SolveStats(*solver.stats))
 
     def solve_value(self, deal: TrickDeal, objective: str | None = None, *,
                     seat: int | None = None, max_nodes: int | None = None) -> int:
         """``deal.solve_value(objective, seat=seat, max_nodes=max_nodes)`` on this table."""
+        return self._solve_value(deal, objective, seat, max_nodes, self._size(deal))
+
+    def _solve_value(self, deal: TrickDeal, objective: str | None, seat: int | None,
+                     max_nodes: int | None, size: int) -> int:
         request = _request(deal, objective, seat)
-        return int(self._solver_for(deal, max_nodes).solve_value(deal, request.code,
+        return int(self._solver_for(size, max_nodes).solve_value(deal, request.code,
                                                                  request.mask))
 
 
@@ -204,15 +204,16 @@ class _Recycled(threading.local):
 _recycled = _Recycled()
 
 
-def _one_shot(deal: TrickDeal, tt_mb: int | None) -> ReusableSolver:
-    """A solver for one solve of ``deal``: with the default cap and a table of at most
-    RECYCLED_TABLE_BYTES, the thread's recycled one (short endings solved one after another
-    page in no new table each: a third of a 5-card solve's time); else a new one."""
-    if tt_mb is not None or _table_bytes(deal, None, _tricks_left(deal)) > RECYCLED_TABLE_BYTES:
-        return ReusableSolver(tt_mb)
+def _one_shot(deal: TrickDeal, tt_mb: int | None) -> tuple[ReusableSolver, int]:
+    """A solver for one solve of ``deal`` and the table's size: with the default cap and a
+    table of at most RECYCLED_TABLE_BYTES, the thread's recycled one (short endings solved one
+    after another page in no new table each: a third of a 5-card solve's time); else a new one."""
+    size = _table_bytes(deal, tt_mb, _tricks_left(deal))
+    if tt_mb is not None or size > RECYCLED_TABLE_BYTES:
+        return ReusableSolver(tt_mb), size
     if _recycled.solver is None:
         _recycled.solver = ReusableSolver()
-    return _recycled.solver
+    return _recycled.solver, size
 
 
 def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
@@ -223,7 +224,8 @@ def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = N
     Hearts family and Dam avoid, 32 for the others); the switches turn prunings off (the values
     never change). The deal is left as it was."""
     if table is True and equivalence is True and bounds is True and ranks is True:
-        return _one_shot(deal, _table_mb(tt_mb)).solve(deal, objective, seat=seat)
+        solver, size = _one_shot(deal, _table_mb(tt_mb))
+        return solver._solve(deal, objective, seat, size)
     return ReusableSolver(tt_mb, table=table, equivalence=equivalence, bounds=bounds,
                           ranks=ranks).solve(deal, objective, seat=seat)
 
@@ -233,8 +235,8 @@ def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | No
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) under
     best play from here: ``solve(...).value`` without each card's own search, so cheaper.
     Past ``max_nodes`` positions searched it raises SolveLimitError instead."""
-    return _one_shot(deal, _table_mb(tt_mb)).solve_value(deal, objective, seat=seat,
-                                                        max_nodes=max_nodes)
+    solver, size = _one_shot(deal, _table_mb(tt_mb))
+    return solver._solve_value(deal, objective, seat, max_nodes, size)
 
 
 def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
@@ -247,8 +249,8 @@ def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | Non
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
     while position.phase == "play":
-        values, legal, value = solver.solve(position, request.code, request.mask)
-        card = next(c for c in CardSet(legal) if values[int(c)] == value)
+        best = solver.solve(position, request.code, request.mask)[3]
+        card = next(iter(CardSet(best)))  # card order: the lowest first
         line.append(card)
         position.play(card)
     return tuple(line)
