@@ -120,6 +120,11 @@ def _table_bytes(deal: TrickDeal, tt_mb: int | None, tricks_left: int) -> int:
     return max(MIN_TABLE_BYTES, min(cap, 16384 << tricks >> (shrink if tricks <= 11 else 0)))
 
 
+def _deal_table_bytes(deal: TrickDeal, tt_mb: int | None) -> int:
+    """_table_bytes for ``deal`` alone, by the tricks it has left."""
+    return _table_bytes(deal, tt_mb, _tricks_left(deal))
+
+
 def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
     chosen = {"table": table, "equivalence": equivalence, "bounds": bounds, "ranks": ranks}
     for name, on in chosen.items():
@@ -152,9 +157,6 @@ class ReusableSolver:
         """The size of the table it holds: the last position's (0 before the first)."""
         return self._bytes
 
-    def _size(self, deal: TrickDeal) -> int:
-        return _table_bytes(deal, self._tt_mb, _tricks_left(deal))
-
     def _solver_for(self, size: int, max_nodes: int | None) -> Solver:
         if self._solver is None or size != self._bytes:
             self._solver, self._bytes = Solver(size, self._switches), size
@@ -167,7 +169,7 @@ class ReusableSolver:
     def solve(self, deal: TrickDeal, objective: str | None = None, *,
               seat: int | None = None) -> Solution:
         """``deal.solve(objective, seat=seat)`` on this table."""
-        return self._solve(deal, objective, seat, self._size(deal))
+        return self._solve(deal, objective, seat, _deal_table_bytes(deal, self._tt_mb))
 
     def _solve(self, deal: TrickDeal, objective: str | None, seat: int | None,
                size: int) -> Solution:
@@ -183,7 +185,8 @@ class ReusableSolver:
     def solve_value(self, deal: TrickDeal, objective: str | None = None, *,
                     seat: int | None = None, max_nodes: int | None = None) -> int:
         """``deal.solve_value(objective, seat=seat, max_nodes=max_nodes)`` on this table."""
-        return self._solve_value(deal, objective, seat, max_nodes, self._size(deal))
+        return self._solve_value(deal, objective, seat, max_nodes,
+                                 _deal_table_bytes(deal, self._tt_mb))
 
     def _solve_value(self, deal: TrickDeal, objective: str | None, seat: int | None,
                      max_nodes: int | None, size: int) -> int:
@@ -208,7 +211,7 @@ def _one_shot(deal: TrickDeal, tt_mb: int | None) -> tuple[ReusableSolver, int]:
     """A solver for one solve of ``deal`` and the table's size: with the default cap and a
     table of at most RECYCLED_TABLE_BYTES, the thread's recycled one (short endings solved one
     after another page in no new table each: a third of a 5-card solve's time); else a new one."""
-    size = _table_bytes(deal, tt_mb, _tricks_left(deal))
+    size = _deal_table_bytes(deal, tt_mb)
     if tt_mb is not None or size > RECYCLED_TABLE_BYTES:
         return ReusableSolver(tt_mb), size
     if _recycled.solver is None:
@@ -244,8 +247,7 @@ def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | Non
     """A principal variation from here to the end: at each step the lowest best card of the
     seat then to act, valued for the side of ``seat`` (default: the seat to act now)."""
     request = _request(deal, objective, seat)
-    table = _table_bytes(deal, _table_mb(tt_mb), _tricks_left(deal))
-    solver = Solver(table, ALL_SWITCHES)
+    solver = Solver(_deal_table_bytes(deal, _table_mb(tt_mb)), ALL_SWITCHES)
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
     while position.phase == "play":
@@ -293,8 +295,8 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
 
     if threads == 1:  # in the calling thread: no pool to start for a short batch
         run()
-        return BatchSolution(values, legal, value, nodes)
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for future in [pool.submit(run) for _ in range(threads)]:
-            future.result()
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            for future in [pool.submit(run) for _ in range(threads)]:
+                future.result()
     return BatchSolution(values, legal, value, nodes)
