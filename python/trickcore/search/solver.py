@@ -99,7 +99,9 @@ def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Reque
     valued = deal.to_act if seat is None else seat
     if isinstance(valued, bool) or not isinstance(valued, int) or not 0 <= valued < players:
         raise SolveError(f"no seat {seat!r}: seats are 0..{players - 1}")
-    side = next(s for s in deal.rules.sides if valued in s)
+    for side in deal.rules.sides:  # the rules' sides cover every seat
+        if valued in side:
+            break
     mask = 0
     for p in side:
         mask |= 1 << p
@@ -135,7 +137,7 @@ def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
 
 def _tricks_left(deal: TrickDeal) -> int:
     """About how many tricks are left: the cards in the hands (and Dam's pile) per seat."""
-    cards = sum(len(deal.hand(p)) for p in range(deal.players)) + getattr(deal, "pile_size", 0)
+    cards = sum(map(len, deal.hands())) + getattr(deal, "pile_size", 0)
     return math.ceil(cards / deal.players)
 
 
