@@ -353,6 +353,59 @@ def test_partner_quick_tricks(solve: Engine) -> None:
     assert answer.value == 10 and answer.best == card_set("2H", "3H", "2D")
 
 
+# -- Spades: the second trump guarded right behind the top one ---------------------------
+
+# Dealer 1; after eleven tricks seat 0 holds 2♦ 3♦, seat 1 A♠ 4♠, seat 2 K♠ 3♠, seat 3 5♠ 2♥
+# (spades broken), the A♠ sitting right before the K♠. Two scripts: seat 3 or seat 2 to lead.
+GUARDED = [
+    "5H 6H KH TC AC 2C 5D 9D AD QS 7S 2D 3D",
+    "9H 7H AH KC 7C 5C 6D 7D KD 8S 6S AS 4S",
+    "TH JH 3H 8C 9C QC 8D QD TD 9S 2S KS 3S",
+    "8H 4H QH 6C 3C JC 4C 4D JD TS JS 5S 2H",
+]
+GUARDED_SEAT_3_LEADS = ("QC 6C TC 5C 8C 3C AC KC KH 9H 3H 8H 6H 7H TH 4H QD 4D 5D 6D JH QH 5H "
+                        "AH KD TD JD 9D 7D 8D TS AD JC 2C 7C 9C 4C QS 6S 9S 7S 8S 2S JS")
+GUARDED_SEAT_2_LEADS = ("TD JD AD KD 2C 5C 9C 6C 8C JC AC KC KH AH 3H 8H 7H JH 4H 5H QC 4C TC "
+                        "7C TH QH 6H 9H 3C QS 7D 8D 7S 6S 9S TS JS 9D 8S 2S 4D 5D 6D QD")
+
+
+def guarded_deal(script: str) -> spades.Deal:
+    deal = spades.Deal(spades.Rules.standard(), GUARDED, dealer=1)
+    while deal.phase == "bid":
+        deal.bid(deal.policy_bid())
+    return play(deal, script)
+
+
+def test_guarded_second_trump_behind_the_top_one(solve: Engine) -> None:
+    """Seat 3 leads; side 0 (seats 0 and 2) has 6 tricks. K♠ 3♠ sit right after the A♠, so
+    seat 2 makes the K♠ (the Spades bound's guarded second trump) and nothing else:
+
+    - 2♥: seat 1 ruffs with A♠ and seat 2 plays 3♠, then K♠ wins the 4♠ lead; or seat 1 ruffs
+      low and K♠ overruffs: 7 either way.
+    - 5♠: seat 1 plays A♠ (seat 2 keeps K♠ for 4♠) or 4♠ (K♠ wins at once): 7.
+
+    Side 1 makes the A♠ trick: 5 + 1 = 6."""
+    deal = guarded_deal(GUARDED_SEAT_3_LEADS)
+    assert deal.to_act == 3 and deal.tricks_won == (3, 2, 3, 3)
+    assert solve(deal, "tricks", seat=0).values == cards({"2H": 7, "5S": 7})
+    assert solve(deal, "tricks", seat=1).values == cards({"2H": 6, "5S": 6})
+
+
+def test_guarded_second_trump_on_lead_with_trumps_alone(solve: Engine) -> None:
+    """The same cards, seat 2 to lead from K♠ 3♠ alone, side 0 on 7 tricks: the guard fails.
+
+    - K♠: A♠ takes it and seat 1's 4♠ beats the 3♠: 7.
+    - 3♠: seat 3 must play 5♠ and seat 1 plays under it; seat 3 leads 2♥, seat 1 ruffs with
+      A♠ and the bare K♠ falls under it: 7.
+
+    So the guarded second trump is no sure trick for its holder on lead with nothing but its
+    two trumps (the bound asks for a third there); side 1 makes both: 4 + 2 = 6."""
+    deal = guarded_deal(GUARDED_SEAT_2_LEADS)
+    assert deal.to_act == 2 and deal.tricks_won == (3, 1, 4, 3)
+    assert solve(deal, "tricks", seat=0).values == cards({"KS": 7, "3S": 7})
+    assert solve(deal, "tricks", seat=1).values == cards({"KS": 6, "3S": 6})
+
+
 # -- Dam: identical cards and the turned trump ----------------------------------------------
 
 

@@ -165,9 +165,26 @@ static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spad
     return via;
 }
 
+/* The side (bit of base.side) of the seat holding `second`, the second trump in play, when it
+ * surely takes a trick: the top trump sits right before it and it keeps a smaller one (two if
+ * it leads now with trumps alone); else -1 (DDS's later tricks; docs/kernels.md, "Solver"). */
+static TC_ALWAYS_INLINE int guarded_second(const spades_ctx *c, const tc_spades_state *s,
+                                           int second)
+{
+    int seat = 0;
+    while (!(s->hands[seat] >> second & 1)) ++seat;
+    tc_mask hand = s->hands[seat], trumps = hand & c->r->trumps;
+    int before = (seat + TC_SPADES_PLAYERS - 1) & 3, alone = !(hand & ~c->r->trumps);
+    if (!(s->hands[before] & c->r->trumps & tc_above(second)) ||
+        tc_popcount(trumps) < 2 + (seat == s->head.to_act && alone))
+        return -1;
+    return c->base.side >> seat & 1;
+}
+
 /* Tricks each side will surely take with trumps: a player's trumps above every trump of the
- * other side each win a trick of their own; for the valued side (*mine) and the other, with
- * the other side's top trump each depends on (why[1], why[0]). */
+ * other side each win a trick of their own, else one for the second trump guarded right behind
+ * the top one (guarded_second); for the valued side (*mine) and the other, with the cards each
+ * depends on (why[1], why[0]). */
 static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_state *s,
                                           const spades_view *v, int *mine, int *theirs,
                                           tc_mask *why)
@@ -181,6 +198,14 @@ static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_s
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
             int n = (c->base.side >> p & 1) == k ? tc_popcount(s->hands[p] & trumps[k] & above) : 0;
             sure[k] = n > sure[k] ? n : sure[k];
+        }
+    }
+    tc_mask all = trumps[0] | trumps[1];
+    if (all & (all - 1)) {
+        int second = tc_highest(all & ~tc_bit(tc_highest(all))), k = guarded_second(c, s, second);
+        if (k >= 0 && !sure[k]) {
+            sure[k] = 1;
+            why[k] = tc_bit(second); /* fixes the holders of the top two trumps */
         }
     }
     *mine = sure[1];
