@@ -406,6 +406,35 @@ def test_guarded_second_trump_on_lead_with_trumps_alone(solve: Engine) -> None:
     assert solve(deal, "tricks", seat=1).values == cards({"KS": 6, "3S": 6})
 
 
+# Dealer 0; after eleven tricks seat 0 holds 2♦ 3♦, seat 1 4♠ 5♠, seat 2 K♠ Q♠, seat 3 A♠ 2♥,
+# and seat 1 leads: the A♠ sits after the K♠ Q♠, not before.
+UNDER_TOP = [
+    "AH 5H 6H AC QC 9C AD 5D TD 7S JS 2D 3D",
+    "KH TH 3H 4C 7C 6C 8D 6D 7D 8S 2S 4S 5S",
+    "7H JH 9H 5C KC 8C QD KD 4D 9S TS KS QS",
+    "8H QH 4H 3C TC JC 2C JD 9D 6S 3S AS 2H",
+]
+UNDER_TOP_PLAY = ("KH JH QH 6H 4C 5C 3C QC AC 7C KC 2C AH TH 9H 8H 5H 3H 7H 4H KD 9D 5D 7D QD "
+                  "JD TD 8D 8C TC 9C 6C JC JS 6D 9S 7S 2S TS 6S 4D 3S AD 8S")
+
+
+def test_trumps_under_the_top_one_take_all_but_one(solve: Engine) -> None:
+    """Seat 1 leads, side 0 (seats 0 and 2) on 8 tricks. Seat 2's K♠ Q♠ beat every trump of
+    side 1 but the A♠, which takes one of them (the Spades bound: all but one):
+
+    - 4♠ or 5♠: seat 2 plays Q♠ (or K♠) and seat 3 must take it with A♠; seat 3 leads 2♥,
+      seat 1 ruffs with its last spade and seat 2's other honour overruffs: 9.
+
+    Side 1 makes the A♠: 3 + 1 = 4."""
+    deal = spades.Deal(spades.Rules.standard(), UNDER_TOP, dealer=0)
+    while deal.phase == "bid":
+        deal.bid(deal.policy_bid())
+    deal = play(deal, UNDER_TOP_PLAY)
+    assert deal.to_act == 1 and deal.tricks_won == (4, 2, 4, 1)
+    assert solve(deal, "tricks", seat=0).values == cards({"4S": 9, "5S": 9})
+    assert solve(deal, "tricks", seat=1).values == cards({"4S": 4, "5S": 4})
+
+
 # -- Dam: identical cards and the turned trump ----------------------------------------------
 
 

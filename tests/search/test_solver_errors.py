@@ -44,11 +44,12 @@ def spades_bidding() -> spades.Deal:
 
 
 def spades_in_play() -> spades.Deal:
-    """Bid and played down to three cards a hand (small: a refusal is never slow to reach)."""
+    """Bid and played down to four cards a hand (small: a refusal is never slow to reach; at
+    three the bounds settle the value at once, and a node limit has nothing to stop)."""
     deal = spades_bidding()
     while deal.phase == "bid":
         deal.bid(deal.legal_bids()[1])
-    while deal.tricks_played < 10:
+    while deal.tricks_played < 9:
         deal.play(deal.legal_moves().lowest())
     return deal
 

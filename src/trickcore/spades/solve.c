@@ -182,25 +182,29 @@ static TC_ALWAYS_INLINE int guarded_second(const spades_ctx *c, const tc_spades_
 }
 
 /* Tricks each side will surely take with trumps: a player's trumps above every trump of the
- * other side each win a trick of their own, else one for the second trump guarded right behind
- * the top one (guarded_second); for the valued side (*mine) and the other, with the cards each
- * depends on (why[1], why[0]). */
+ * other side each win a trick of their own; where the other side holds the top trump, all but
+ * one of those above its other trumps (the top one takes at most one), and one for a second
+ * trump guarded right behind the top one (guarded_second); for the valued side (*mine) and the
+ * other, with the cards each depends on (why[1], why[0]). */
 static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_state *s,
                                           const spades_view *v, int *mine, int *theirs,
                                           tc_mask *why)
 {
     tc_mask trumps[2] = {v->sides[0] & c->r->trumps, v->sides[1] & c->r->trumps};
+    tc_mask all = trumps[0] | trumps[1];
     int sure[2] = {0, 0};
     for (int k = 0; k < 2; ++k) {
-        tc_mask enemy = trumps[!k], above = enemy ? tc_above(tc_highest(enemy)) : ~(tc_mask)0;
-        why[k] = enemy ? tc_bit(tc_highest(enemy)) : 0;
-        if (!(trumps[k] & above)) continue;
+        tc_mask enemy = trumps[!k];
+        int top = enemy && (enemy >> tc_highest(all) & 1); /* the other side's top trump */
+        tc_mask beaten = top ? enemy & ~tc_bit(tc_highest(enemy)) : enemy;
+        tc_mask above = beaten ? tc_above(tc_highest(beaten)) : ~(tc_mask)0;
         for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
             int n = (c->base.side >> p & 1) == k ? tc_popcount(s->hands[p] & trumps[k] & above) : 0;
-            sure[k] = n > sure[k] ? n : sure[k];
+            sure[k] = n - top > sure[k] ? n - top : sure[k];
         }
+        tc_mask cut = top && sure[k] ? beaten : enemy; /* fixed from its top trump up */
+        why[k] = cut ? tc_bit(tc_highest(cut)) : 0;
     }
-    tc_mask all = trumps[0] | trumps[1];
     if (all & (all - 1)) {
         int second = tc_highest(all & ~tc_bit(tc_highest(all))), k = guarded_second(c, s, second);
         if (k >= 0 && !sure[k]) {
