@@ -165,14 +165,21 @@ static TC_ALWAYS_INLINE int side_quick_tricks(const spades_ctx *c, const tc_spad
     return via;
 }
 
+/* The seat holding the live card `card`. */
+static inline int holder_of(const tc_spades_state *s, int card)
+{
+    int seat = 0;
+    while (!(s->hands[seat] >> card & 1)) ++seat;
+    return seat;
+}
+
 /* The side (bit of base.side) of the seat holding `second`, the second trump in play, when it
  * surely takes a trick: the top trump sits right before it and it keeps a smaller one (two if
  * it leads now with trumps alone); else -1 (DDS's later tricks; docs/kernels.md, "Solver"). */
 static TC_ALWAYS_INLINE int guarded_second(const spades_ctx *c, const tc_spades_state *s,
                                            int second)
 {
-    int seat = 0;
-    while (!(s->hands[seat] >> second & 1)) ++seat;
+    int seat = holder_of(s, second);
     tc_mask hand = s->hands[seat], trumps = hand & c->r->trumps;
     int before = (seat + TC_SPADES_PLAYERS - 1) & 3, alone = !(hand & ~c->r->trumps);
     if (!(s->hands[before] & c->r->trumps & tc_above(second)) ||
@@ -181,11 +188,9 @@ static TC_ALWAYS_INLINE int guarded_second(const spades_ctx *c, const tc_spades_
     return c->base.side >> seat & 1;
 }
 
-/* Tricks each side will surely take with trumps: a player's trumps above every trump of the
- * other side each win a trick of their own; where the other side holds the top trump, all but
- * one of those above its other trumps (the top one takes at most one), and one for a second
- * trump guarded right behind the top one (guarded_second); for the valued side (*mine) and the
- * other, with the cards each depends on (why[1], why[0]). */
+/* Sure trump tricks of the valued side (*mine) and the other, with the cards each rests on
+ * (why[1], why[0]): a player's trumps above the other side's, all but one where that side holds
+ * the top trump, else one for a guarded second trump (docs/kernels.md, "Solver"). */
 static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_state *s,
                                           const spades_view *v, int *mine, int *theirs,
                                           tc_mask *why)
@@ -385,8 +390,7 @@ static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, in
             else
                 mate_ruff = 1;
         }
-    int top = tc_highest(in), holder = 0;
-    while (!(s->hands[holder] >> top & 1)) ++holder;
+    int holder = holder_of(s, tc_highest(in));
     if (holder == seat && !(in & ~hand & tc_above(card))) return ruff ? 10 + rank : 70 + rank;
     if (holder != seat && (c->base.side >> holder & 1) == ours) return ruff ? -rank : 80 - rank;
     if (mate_ruff && !ruff) return 60 - rank;
