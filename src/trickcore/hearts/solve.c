@@ -29,12 +29,13 @@ static inline void game_play(const hearts_ctx *c, tc_hearts_state *s, int card)
     tc_hearts_play_unchecked(c->r, s, card);
 }
 
-static inline int32_t side_points(const hearts_ctx *c, const tc_hearts_state *s)
+/* The cards the side's seats have taken. */
+static inline tc_mask side_taken(const hearts_ctx *c, const tc_hearts_state *s)
 {
-    int32_t points = 0;
+    tc_mask taken = 0;
     for (int p = 0; p < c->players; ++p)
-        if (c->base.side >> p & 1) points += tc_hearts_points(c->r, s->taken[p]);
-    return points;
+        if (c->base.side >> p & 1) taken |= s->taken[p];
+    return taken;
 }
 
 static inline int32_t game_final(const hearts_ctx *c, const tc_hearts_state *s)
@@ -49,7 +50,7 @@ static inline int32_t game_final(const hearts_ctx *c, const tc_hearts_state *s)
 
 static inline int32_t game_base(const hearts_ctx *c, const tc_hearts_state *s)
 {
-    return -side_points(c, s);
+    return -tc_hearts_points(c->r, side_taken(c, s));
 }
 
 /* Who holds each live card in rank order, the special cards' words, the leader, hearts broken
@@ -106,13 +107,11 @@ static TC_ALWAYS_INLINE int ducks_all(tc_mask mine, tc_mask theirs)
     return 1;
 }
 
-/* Whether the side can take no trick more: the other camp leads (or the side's lone seat leads
- * a card someone must beat) and every side seat ducks every trick (ducks_all). */
-static TC_ALWAYS_INLINE int side_never_wins(const hearts_ctx *c, const tc_hearts_state *s)
+/* Whether the side can take no trick more: the other camp (its hands `theirs`) leads, or the
+ * side's lone seat leads a card someone must beat, and every side seat ducks every trick. */
+static TC_ALWAYS_INLINE int side_never_wins(const hearts_ctx *c, const tc_hearts_state *s,
+                                            tc_mask theirs)
 {
-    tc_mask theirs = 0;
-    for (int p = 0; p < c->players; ++p)
-        if (!(c->base.side >> p & 1)) theirs |= s->hands[p];
     if (s->head.trick_len || s->head.tricks_played == 0) return 0;
     int leader = s->head.leader;
     if (!(c->base.side >> leader & 1)) {
@@ -157,27 +156,29 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
 {
     const tc_hearts_rules *r = c->r;
     int moon_takers = 0, moon_taker = -1, takers = 0, bonus_seats = 0;
-    tc_mask side_taken = 0;
+    tc_mask taken = 0, theirs = 0, live = trick_cards(s);
     for (int p = 0; p < c->players; ++p) {
         if (s->taken[p] & r->moon_cards) moon_taker = p, ++moon_takers;
         takers += s->taken[p] != 0;
+        live |= s->hands[p];
         if (c->base.side >> p & 1) {
             bonus_seats += !s->taken[p];
-            side_taken |= s->taken[p];
+            taken |= s->taken[p];
+        } else {
+            theirs |= s->hands[p];
         }
     }
-    tc_mask live = trick_cards(s);
-    for (int p = 0; p < c->players; ++p) live |= s->hands[p];
     int32_t bonus = bonus_seats * r->no_tricks_bonus, loss, gain;
     int32_t bonus_lo = bonus < 0 ? bonus : 0, bonus_hi = bonus > 0 ? bonus : 0;
     points_range(r, live, &loss, &gain);
-    int32_t past = side_points(c, s), least = past + loss + bonus_lo, most = past + gain + bonus_hi;
+    int32_t past = tc_hearts_points(r, taken), least = past + loss + bonus_lo,
+            most = past + gain + bonus_hi;
     if (r->void_if_one_takes_all && takers < 2) {
         least = least < 0 ? least : 0;
         most = most > 0 ? most : 0;
     }
     if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
-        int32_t rest = tc_hearts_points(r, side_taken & ~r->moon_cards) + bonus_lo, spread;
+        int32_t rest = tc_hearts_points(r, taken & ~r->moon_cards) + bonus_lo, spread;
         points_range(r, live & ~r->moon_cards, &loss, &gain);
         spread = gain - loss + bonus_hi - bonus_lo;
         for (int x = 0; x < c->players; ++x) { /* x shoots: the side's rest plus the moon's part */
@@ -187,11 +188,12 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
             most = m + spread > most ? m + spread : most;
         }
     }
-    if (side_never_wins(c, s)) { /* the side can keep its points (and bonus) as they are */
+    if (most > past + bonus &&
+        side_never_wins(c, s, theirs)) { /* the side can keep its points (and bonus) as they are */
         int32_t kept = past + bonus, top = kept;
         if (r->void_if_one_takes_all && takers < 2) top = top > 0 ? top : 0;
         if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
-            int32_t rest = tc_hearts_points(r, side_taken & ~r->moon_cards) + bonus;
+            int32_t rest = tc_hearts_points(r, taken & ~r->moon_cards) + bonus;
             for (int x = 0; x < c->players; ++x) {
                 if (moon_takers && x != moon_taker) continue;
                 int32_t m = rest + moon_share(c, x);
@@ -242,22 +244,31 @@ static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_heart
 /* Leads by their cut-offs so far, the promise breaking ties: 17-22 % fewer nodes at 8 cards. */
 #define SEARCH_LEAD_PROMISE_WEIGHT 1
 /* At a lead: the hands of the other camp than the leader's, and the cards under every card of
- * some seat of the other camp in their suit (a lead it must go over); in a trick, where a card
- * has a negative value, the points in it so far. */
+ * some seat of the other camp in their suit (a lead it must go over); in a trick, whether the
+ * mover may win a gift (a trick worth less than nothing: its points so far) and whether its
+ * discard may go to the other camp. */
 typedef struct {
     tc_mask camp, forced;
     int32_t points;
+    int gift, dump;
 } hearts_lead;
 #define SEARCH_ORDER_FACTS hearts_lead
 
 static inline void game_order_facts(const hearts_ctx *c, const tc_hearts_state *s,
-                                    const uint8_t *keys, hearts_lead *lead)
+                                    const uint8_t *keys, int winner, hearts_lead *lead)
 {
     (void)keys;
     if (s->head.trick_len) {
+        int seat = s->head.to_act, ours = c->base.side >> seat & 1;
         lead->points = 0;
         for (int i = 0; i < s->head.trick_len && c->gifts; ++i)
             lead->points += c->r->values[s->head.trick[i]];
+        lead->gift = c->gifts && (ours || (c->base.side >> winner & 1));
+        lead->dump = (c->base.side >> winner & 1) != ours;
+        for (int i = s->head.trick_len + 1, p = seat; i < c->players && !ours; ++i) {
+            p = p + 1 == c->players ? 0 : p + 1;
+            lead->dump |= c->base.side >> p & 1;
+        }
         return;
     }
     int ours = c->base.side >> s->head.to_act & 1;
@@ -280,7 +291,7 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
                                const uint8_t *keys, int best_key, int winner, int last,
                                const hearts_lead *lead)
 {
-    (void)last;
+    (void)winner, (void)last;
     int rank = tc_rank(card);
     if (s->head.trick_len == 0) {
         int ours = c->base.side >> seat & 1;
@@ -291,16 +302,12 @@ static inline int game_promise(const hearts_ctx *c, const tc_hearts_state *s, in
     }
     if (tc_suit(card) == s->led_suit) {
         int beats = keys[card] > best_key; /* a gift: the side takes it, the others not */
-        int gift = c->gifts && ((c->base.side >> seat & 1) || (c->base.side >> winner & 1)) &&
-                   lead->points + c->r->values[card] < 0;
+        int gift = lead->gift && lead->points + c->r->values[card] < 0;
         return gift ? (beats ? 64 - rank : rank) : beats ? -rank : 32 + rank;
     }
-    int value = c->r->values[card],
-        dump = (c->base.side >> winner & 1) != (c->base.side >> seat & 1);
-    for (int i = s->head.trick_len + 1; i < c->players && !(c->base.side >> seat & 1); ++i)
-        dump |= c->base.side >> (s->head.leader + i) % c->players & 1;
+    int value = c->r->values[card];
     value = value > 500 ? 500 : value < -500 ? -500 : value;
-    return 64 + (dump ? value : -value) * 16 + rank;
+    return 64 + (lead->dump ? value : -value) * 16 + rank;
 }
 
 #include "trickcore/search/search.h"

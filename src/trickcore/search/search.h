@@ -21,7 +21,7 @@
  *                                       whether an equal key wins (duplicates "last")
  * and, defining SEARCH_GAME_PROMISE, game_promise (search_promise's arguments) to order cards,
  * with SEARCH_GAME_ORDER_FACTS a type SEARCH_ORDER_FACTS that game_order_facts(ctx, s, keys,
- * facts) fills once a node for every promise there.
+ * winner, facts) fills once a node for every promise there.
  * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
  * TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning
  * ranks) adds game_fix, game_unfix, game_why_card and game_spread (spades/solve.c). */

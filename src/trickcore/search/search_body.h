@@ -60,6 +60,10 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
                                                           const SEARCH_STATE *s, tc_mask moves,
                                                           int first, uint8_t *cards)
 {
+    if (!(moves & (moves - 1))) { /* one card (or none): nothing to order */
+        if (moves) cards[0] = (uint8_t)tc_lowest(moves);
+        return moves != 0;
+    }
     int seat = s->head.to_act, best_key = 0, winner = seat, last = 0, n = 0;
     int lead = s->head.trick_len == 0,
         weight = lead ? SEARCH_LEAD_PROMISE_WEIGHT : TC_SEARCH_PROMISE_FIRST;
@@ -67,7 +71,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
     SEARCH_ORDER_FACTS facts = {0}; /* the game's work for all of this node's promises */
 #ifdef SEARCH_GAME_ORDER_FACTS
-    game_order_facts(c, s, keys, &facts);
+    game_order_facts(c, s, keys, winner, &facts);
 #endif
     int score[TC_NUM_CARD_IDS];
     if (first != TC_NO_CARD && (moves >> first & 1)) {
@@ -133,7 +137,8 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     }
     int seat = s->head.to_act, ours = c->base.side >> seat & 1;
     tc_mask moves = game_moves(c, s);
-    if (sv->switches & TC_SOLVE_EQUIVALENCE) moves = SEARCH_NAME(search_classes)(c, s, moves);
+    if ((sv->switches & TC_SOLVE_EQUIVALENCE) && (moves & (moves - 1)))
+        moves = SEARCH_NAME(search_classes)(c, s, moves);
     uint8_t cards[TC_NUM_CARD_IDS];
     int n = SEARCH_NAME(search_order)(c, s, moves, first, cards),
         best_card = n ? cards[0] : TC_NO_CARD, cut = 0;

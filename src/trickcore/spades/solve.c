@@ -11,6 +11,7 @@ typedef struct {
     int8_t objective;
     int8_t first, second; /* the side's seats (second -1 in cutthroat) */
     int8_t by_seat;       /* score: a nil on the side makes each seat's tricks count apart */
+    int8_t seats[2][TC_SPADES_PLAYERS], count[2]; /* the seats of each side (bit of base.side) */
     int32_t score[TC_SPADES_TRICKS + 1][TC_SPADES_TRICKS + 1]; /* by first's, second's tricks */
 } spades_ctx;
 
@@ -88,13 +89,13 @@ typedef struct {
 static TC_ALWAYS_INLINE void spades_view_of(const spades_ctx *c, const tc_spades_state *s,
                                             spades_view *v)
 {
-    v->live = v->sides[0] = v->sides[1] = 0;
+    v->sides[0] = v->sides[1] = 0;
     v->trumped = 0;
     for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-        v->live |= s->hands[p];
         v->sides[c->base.side >> p & 1] |= s->hands[p];
         v->trumped |= (unsigned)((s->hands[p] & c->r->trumps) != 0) << p;
     }
+    v->live = v->sides[0] | v->sides[1];
 }
 
 /* Sure tricks of `seat` were it to lead: its unbroken run of top live cards in each suit, where
@@ -203,8 +204,8 @@ static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_s
         int top = enemy && (enemy >> tc_highest(all) & 1); /* the other side's top trump */
         tc_mask beaten = top ? enemy & ~tc_bit(tc_highest(enemy)) : enemy;
         tc_mask above = beaten ? tc_above(tc_highest(beaten)) : ~(tc_mask)0;
-        for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
-            int n = (c->base.side >> p & 1) == k ? tc_popcount(s->hands[p] & trumps[k] & above) : 0;
+        for (int i = 0; i < c->count[k]; ++i) {
+            int n = tc_popcount(s->hands[c->seats[k][i]] & trumps[k] & above);
             sure[k] = n - top > sure[k] ? n - top : sure[k];
         }
         tc_mask cut = top && sure[k] ? beaten : enemy; /* fixed from its top trump up */
@@ -410,8 +411,9 @@ typedef struct {
 #define SEARCH_ORDER_FACTS spades_later
 
 static inline void game_order_facts(const spades_ctx *c, const tc_spades_state *s,
-                                    const uint8_t *keys, spades_later *later)
+                                    const uint8_t *keys, int winner, spades_later *later)
 {
+    (void)winner;
     if (!s->head.trick_len) return;
     int ours = c->base.side >> s->head.to_act & 1;
     later->threat = later->mate_after = 0;
@@ -484,10 +486,12 @@ int tc_spades_solve(const tc_spades_rules *r, const tc_spades_state *s, tc_solve
     c.first = (int8_t)first;
     c.second = (int8_t)(r->partnerships ? first + 2 : -1);
     c.by_seat = 0;
-    for (int p = 0; p < TC_SPADES_PLAYERS; ++p)
-        if ((c.base.side >> p & 1) &&
-            (s->bids[p] == TC_SPADES_NIL || s->bids[p] == TC_SPADES_BLIND_NIL))
-            c.by_seat = 1;
+    c.count[0] = c.count[1] = 0;
+    for (int p = 0; p < TC_SPADES_PLAYERS; ++p) {
+        int k = c.base.side >> p & 1;
+        c.seats[k][c.count[k]++] = (int8_t)p;
+        if (k && (s->bids[p] == TC_SPADES_NIL || s->bids[p] == TC_SPADES_BLIND_NIL)) c.by_seat = 1;
+    }
     memset(c.base.role, 0, TC_FIRST_JOKER);
     memset(c.base.role + TC_FIRST_JOKER, TC_SEARCH_ALONE, TC_NUM_CARD_IDS - TC_FIRST_JOKER);
     c.base.special = TC_JOKER_MASK; /* tc_search_special_cards of these roles */
