@@ -256,13 +256,11 @@ static TC_ALWAYS_INLINE int game_classes(const hearts_ctx *c, const tc_hearts_st
 static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_hearts_state *s,
                                              int *best_key, int *winner, int *last)
 {
-    const uint8_t *keys = c->r->trick.key[s->led_suit]; /* one pack: the highest key wins */
-    int i = 0, best = keys[s->head.trick[0]];
-    for (int j = 1; j < s->head.trick_len; ++j)
-        if (keys[s->head.trick[j]] > best) i = j, best = keys[s->head.trick[j]];
-    *best_key = best;
+    const uint8_t *keys = c->r->trick.key[s->led_suit];
+    int i = tc_hearts_trick_winner(c->r, s->head.trick, s->head.trick_len, s->led_suit);
+    *best_key = keys[s->head.trick[i]];
     *winner = (s->head.leader + i) % c->players;
-    *last = 0;
+    *last = 0; /* one pack: no equal keys */
     return keys;
 }
 
