@@ -81,16 +81,22 @@ static inline tc_mask trick_cards(const tc_hearts_state *s)
     return cards;
 }
 
-/* What the cards of `cards` can add to the side's points: [*loss, *gain]. */
-static TC_ALWAYS_INLINE void points_range(const tc_hearts_rules *r, tc_mask cards, int32_t *loss,
-                                          int32_t *gain)
+/* What the live cards `live` can add to the side's points, [*loss, *gain], and the points of
+ * the cards it took, `taken`: one walk over the card values. */
+static TC_ALWAYS_INLINE int32_t points_range(const tc_hearts_rules *r, tc_mask live, tc_mask taken,
+                                             int32_t *loss, int32_t *gain)
 {
+    int32_t past = 0;
     *loss = *gain = 0;
     for (int i = 0; i < r->value_count; ++i) {
-        int32_t v = r->value_of[i] * tc_popcount(cards & r->value_cards[i]);
-        *gain += v > 0 ? v : 0;
-        *loss += v < 0 ? v : 0;
+        int32_t value = r->value_of[i], v = value * tc_popcount(live & r->value_cards[i]);
+        past += value * tc_popcount(taken & r->value_cards[i]);
+        if (value > 0)
+            *gain += v;
+        else
+            *loss += v;
     }
+    return past;
 }
 
 /* Whether cards `mine` can duck every trick led from `theirs`: in each suit, the k-th lowest of
@@ -170,16 +176,16 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
     }
     int32_t bonus = bonus_seats * r->no_tricks_bonus, loss, gain;
     int32_t bonus_lo = bonus < 0 ? bonus : 0, bonus_hi = bonus > 0 ? bonus : 0;
-    points_range(r, live, &loss, &gain);
-    int32_t past = tc_hearts_points(r, taken), least = past + loss + bonus_lo,
+    int32_t past = points_range(r, live, taken, &loss, &gain), least = past + loss + bonus_lo,
             most = past + gain + bonus_hi;
     if (r->void_if_one_takes_all && takers < 2) {
         least = least < 0 ? least : 0;
         most = most > 0 ? most : 0;
     }
     if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
-        int32_t rest = tc_hearts_points(r, taken & ~r->moon_cards) + bonus_lo, spread;
-        points_range(r, live & ~r->moon_cards, &loss, &gain);
+        int32_t spread,
+            rest = points_range(r, live & ~r->moon_cards, taken & ~r->moon_cards, &loss, &gain) +
+                   bonus_lo;
         spread = gain - loss + bonus_hi - bonus_lo;
         for (int x = 0; x < c->players; ++x) { /* x shoots: the side's rest plus the moon's part */
             if (moon_takers && x != moon_taker) continue;
