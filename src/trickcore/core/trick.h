@@ -109,6 +109,21 @@ static inline int tc_trick_winner_table(const tc_trick_table *table, const uint8
     return best;
 }
 
+/* Same result as tc_trick_winner_table for a one-pack trick whose suit led `led` is known: the
+ * highest key of that suit's keys, the first of equal keys (no test for "last wins"). */
+static inline int tc_trick_winner_led(const tc_trick_table *table, const uint8_t *cards, int n,
+                                      int led)
+{
+    const uint8_t *keys = table->key[led];
+    int best = 0, best_key = keys[cards[0]];
+    for (int i = 1; i < n; ++i) {
+        int key = keys[cards[i]];
+        best = key > best_key ? i : best;
+        best_key = key > best_key ? key : best_key;
+    }
+    return best;
+}
+
 /* Winning card of a one-pack trick from masks `cards`, `led` (the suit led), `trump` (0: none):
  * the highest trump, else the highest of the suit led. Also right for jokers as top trumps when
  * `trump` includes TC_JOKER_MASK (Spades relies on it; docs/kernels.md, "From masks"). */

@@ -184,21 +184,6 @@ static inline tc_mask tc_hearts_legal(const tc_hearts_rules *r, const tc_hearts_
     return tc_hearts_legal_explained(r, s, 0, 0);
 }
 
-/* The index of the winning card among the first `n` cards of `trick` (suit led `led`): the
- * highest trick key, as tc_trick_winner_table finds it under one pack without trumps. */
-static inline int tc_hearts_trick_winner(const tc_hearts_rules *r, const uint8_t *trick, int n,
-                                         int led)
-{
-    const uint8_t *keys = r->trick.key[led];
-    int best = 0, best_key = keys[trick[0]];
-    for (int i = 1; i < n; ++i) {
-        int key = keys[trick[i]];
-        best = key > best_key ? i : best;
-        best_key = key > best_key ? key : best_key;
-    }
-    return best;
-}
-
 /* Plays a legal card for the seat to act; resolves the trick when it is complete. */
 static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_state *s, int card)
 {
@@ -213,7 +198,7 @@ static inline void tc_hearts_play_unchecked(const tc_hearts_rules *r, tc_hearts_
         s->head.to_act = (int8_t)(seat + 1 == n ? 0 : seat + 1);
         return;
     }
-    int winner = s->head.leader + tc_hearts_trick_winner(r, s->head.trick, n, s->led_suit);
+    int winner = s->head.leader + tc_trick_winner_led(&r->trick, s->head.trick, n, s->led_suit);
     if (winner >= n) winner -= n;
     tc_mask won = 0;
     for (int i = 0; i < n; ++i) won |= tc_bit(s->head.trick[i]);

@@ -306,7 +306,7 @@ static inline const uint8_t *game_trick_keys(const spades_ctx *c, const tc_spade
                                              int *best_key, int *winner, int *last)
 {
     const uint8_t *keys = c->r->trick.key[s->led_suit];
-    int i = tc_spades_trick_winner(c->r, s->head.trick, s->head.trick_len, s->led_suit);
+    int i = tc_trick_winner_led(&c->r->trick, s->head.trick, s->head.trick_len, s->led_suit);
     *best_key = keys[s->head.trick[i]];
     *winner = (s->head.leader + i) & 3;
     *last = 0; /* one pack: no equal keys */

@@ -157,22 +157,6 @@ static inline tc_mask tc_spades_legal(const tc_spades_rules *r, const tc_spades_
     return tc_spades_legal_explained(r, s, 0, 0);
 }
 
-/* The index of the winning card among the first `n` cards of `trick` (suit led `led`): the
- * highest trick key, as tc_trick_winner_table finds it under Spades' rules (one pack, the
- * first of equal keys). */
-static inline int tc_spades_trick_winner(const tc_spades_rules *r, const uint8_t *trick, int n,
-                                         int led)
-{
-    const uint8_t *keys = r->trick.key[led];
-    int best = 0, best_key = keys[trick[0]];
-    for (int i = 1; i < n; ++i) {
-        int key = keys[trick[i]];
-        best = key > best_key ? i : best;
-        best_key = key > best_key ? key : best_key;
-    }
-    return best;
-}
-
 /* Plays a card of the seat to act (legal, or a renege in table mode: the caller records it);
  * resolves the trick when it is complete. */
 static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_state *s, int card)
@@ -192,7 +176,7 @@ static inline void tc_spades_play_unchecked(const tc_spades_rules *r, tc_spades_
         return;
     }
     int winner = (s->head.leader +
-                  tc_spades_trick_winner(r, s->head.trick, TC_SPADES_PLAYERS, s->led_suit)) &
+                  tc_trick_winner_led(&r->trick, s->head.trick, TC_SPADES_PLAYERS, s->led_suit)) &
                  3;
     s->head.tricks_won[winner]++;
     s->head.leader = (int8_t)winner;
