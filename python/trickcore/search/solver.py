@@ -136,9 +136,12 @@ def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
 
 
 def _tricks_left(deal: TrickDeal) -> int:
-    """About how many tricks are left: the cards in the hands (and Dam's pile) per seat."""
-    cards = sum(map(len, deal.hands())) + getattr(deal, "pile_size", 0)
-    return math.ceil(cards / deal.players)
+    """About how many tricks are left: the cards in the hands (and Dam's pile) per seat. In a
+    game without a pile, the seat to act holds one card a trick left (the others no more)."""
+    pile = getattr(deal, "pile_size", None)
+    if pile is None and deal.to_act is not None:
+        return len(deal.hand(deal.to_act))
+    return math.ceil((sum(map(len, deal.hands())) + (pile or 0)) / deal.players)
 
 
 class ReusableSolver:
