@@ -61,13 +61,14 @@ static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *k
     tc_mask live = pile.once;
     for (int p = 0; p < c->players; ++p) live |= s->hands[p].once;
     for (int p = 0; p < TC_DAM_MAX_PLAYERS; ++p) {
-        key[2 * p] = p < c->players ? tc_search_pack(s->hands[p].once, live) : 0;
-        key[2 * p + 1] = p < c->players ? tc_search_pack(s->hands[p].twice, live) : 0;
+        key[2 * p] = p < c->players ? tc_search_pack_isa(s->hands[p].once, live, c->base.bmi2) : 0;
+        key[2 * p + 1] =
+            p < c->players ? tc_search_pack_isa(s->hands[p].twice, live, c->base.bmi2) : 0;
     }
     int k = 2 * TC_DAM_MAX_PLAYERS;
-    key[k] = tc_search_pack(pile.once, live);
-    key[k + 1] = tc_search_pack(pile.twice, live);
-    tc_search_special_words(live, c->base.special, key + k + 2);
+    key[k] = tc_search_pack_isa(pile.once, live, c->base.bmi2);
+    key[k + 1] = tc_search_pack_isa(pile.twice, live, c->base.bmi2);
+    tc_search_special_words(live, c->base.special, key + k + 2, c->base.bmi2);
     key[k + 4] =
         tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 | (uint64_t)s->pile_next << 27;
 }

@@ -68,7 +68,7 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
             owner = owner ? 7 : (uint64_t)p + 1;
     }
     if (!c->r->no_tricks_bonus && (took & (took - 1))) took = 0; /* two takers: no void deal */
-    tc_search_special_words(live, c->base.special, key + 3);
+    tc_search_special_words(live, c->base.special, key + 3, c->base.bmi2);
     key[5] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
              (uint64_t)(s->hearts_broken && c->r->hearts_must_be_broken) << 28 | took << 29 |
              owner << 35 | (uint64_t)(s->head.tricks_played == 0) << 38;

@@ -125,9 +125,10 @@ static TC_ALWAYS_INLINE void tc_search_owner_words(const tc_mask *hands, int pla
 /* The key words of the special cards: where they stand among the live cards, and which are
  * live. With the packed hands and the suit counts, that fixes each live card's role (its
  * value, its part in the rules) in rank order, all a position's value depends on. */
-static inline void tc_search_special_words(tc_mask live, tc_mask special, uint64_t *words)
+static TC_ALWAYS_INLINE void tc_search_special_words(tc_mask live, tc_mask special, uint64_t *words,
+                                                     int bmi2)
 {
-    words[0] = tc_search_pack(live & special, live);
+    words[0] = tc_search_pack_isa(live & special, live, bmi2);
     words[1] = live & special;
 }
 

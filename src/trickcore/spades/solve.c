@@ -73,7 +73,7 @@ static inline void game_key(const spades_ctx *c, const tc_spades_state *s, uint6
         taken = c->by_seat ? (uint64_t)s->head.tricks_won[c->first] |
                                  (uint64_t)(c->second >= 0 ? s->head.tricks_won[c->second] : 0) << 4
                            : (uint64_t)side_tricks(c, s);
-    tc_search_special_words(live, c->base.special, key + 2);
+    tc_search_special_words(live, c->base.special, key + 2, c->base.bmi2);
     if (c->base.ranks) key[2] = suit_lengths(s);
     key[4] = tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 |
              (uint64_t)s->spades_broken << 27 | taken << 28;
