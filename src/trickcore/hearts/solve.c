@@ -227,38 +227,6 @@ static inline tc_mask game_others(const hearts_ctx *c, const tc_hearts_state *s,
     return others;
 }
 
-/* search_classes in the BMI2 variant: a legal card folds when the next card above it among the
- * mover's and the others' (pext, then pdep back) is a legal card of the mover, of its suit, and
- * both have the suit's common role; cards next to a special card are checked one by one. *kept
- * holds the legal cards on entry. Returns 0 where search_classes works it out itself. */
-#define SEARCH_GAME_CLASSES
-static TC_ALWAYS_INLINE int game_classes(const hearts_ctx *c, const tc_hearts_state *s,
-                                         tc_mask hand, tc_mask others, tc_mask *kept)
-{
-    (void)s;
-#if defined(TC_ISA_BMI2_CLONE) || defined(TC_ISA_BMI2_NATIVE)
-    if (!c->base.bmi2) return 0;
-    tc_mask cards = hand | others, legal = *kept, tops = 0;
-    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tc_mask in = cards & tc_suit_mask(suit);
-        if (in) tops |= tc_bit(tc_highest(in));
-    }
-    tc_mask fold = legal & ~tops & tc_search_pdep(tc_search_pext(legal, cards) >> 1, cards);
-    tc_mask special = c->base.special & cards,
-            odd = special | tc_search_pdep(tc_search_pext(special, cards) >> 1, cards);
-    *kept = legal & ~(fold & ~odd);
-    for (tc_mask rest = fold & odd; rest; rest &= rest - 1) {
-        int card = tc_lowest(rest), next = tc_lowest(hand & tc_above(card));
-        if (c->base.role[card] != TC_SEARCH_ALONE && c->base.role[next] == c->base.role[card])
-            *kept &= ~tc_bit(card);
-    }
-    return 1;
-#else
-    (void)c, (void)hand, (void)others, (void)kept;
-    return 0;
-#endif
-}
-
 static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_hearts_state *s,
                                              int *best_key, int *winner, int *last)
 {
