@@ -12,15 +12,18 @@ static inline SEARCH_TARGET tc_mask SEARCH_NAME(search_classes)(const SEARCH_CTX
 #ifdef SEARCH_GAME_CLASSES
     if (game_classes(c, s, hand, others, &kept)) return kept; /* the game's own way, if any */
 #endif
-    for (tc_mask rest = legal; rest; rest &= rest - 1) {
-        int card = tc_lowest(rest);
-        if (c->base.role[card] == TC_SEARCH_ALONE || (others >> card & 1)) continue;
-        tc_mask above = hand & tc_suit_mask(tc_suit(card)) & tc_above(card);
-        if (!above) continue;
-        int next = tc_lowest(above);
-        tc_mask between = (tc_bit(next) << 1) - tc_bit(card); /* card..next inclusive */
-        if (c->base.role[next] == c->base.role[card] && !(others & between) && (legal >> next & 1))
-            kept &= ~tc_bit(card);
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) { /* jokers stand alone */
+        tc_mask in = tc_suit_mask(suit);
+        if (!(legal & in)) continue;
+        for (tc_mask rest = hand & in; rest & (rest - 1);) { /* each card and the next held */
+            int card = tc_lowest(rest);
+            rest &= rest - 1;
+            int next = tc_lowest(rest);
+            tc_mask between = (tc_bit(next) << 1) - tc_bit(card); /* card..next inclusive */
+            if ((legal >> card & 1) && (legal >> next & 1) && !(others & between) &&
+                c->base.role[card] != TC_SEARCH_ALONE && c->base.role[next] == c->base.role[card])
+                kept &= ~tc_bit(card);
+        }
     }
     return kept;
 }
