@@ -182,11 +182,11 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
         least = least < 0 ? least : 0;
         most = most > 0 ? most : 0;
     }
-    if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
-        int32_t spread,
-            rest = points_range(r, live & ~r->moon_cards, taken & ~r->moon_cards, &loss, &gain) +
-                   bonus_lo;
-        spread = gain - loss + bonus_hi - bonus_lo;
+    int moon_open = r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2;
+    int32_t outside = 0; /* with a moon open: the side's points outside the moon cards */
+    if (moon_open) {
+        outside = points_range(r, live & ~r->moon_cards, taken & ~r->moon_cards, &loss, &gain);
+        int32_t rest = outside + bonus_lo, spread = gain - loss + bonus_hi - bonus_lo;
         for (int x = 0; x < c->players; ++x) { /* x shoots: the side's rest plus the moon's part */
             if (moon_takers && x != moon_taker) continue;
             int32_t m = rest + loss + moon_share(c, x);
@@ -198,8 +198,8 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
         side_never_wins(c, s, theirs)) { /* the side can keep its points (and bonus) as they are */
         int32_t kept = past + bonus, top = kept;
         if (r->void_if_one_takes_all && takers < 2) top = top > 0 ? top : 0;
-        if (r->moon != TC_HEARTS_MOON_OFF && moon_takers < 2) {
-            int32_t rest = tc_hearts_points(r, taken & ~r->moon_cards) + bonus;
+        if (moon_open) {
+            int32_t rest = outside + bonus;
             for (int x = 0; x < c->players; ++x) {
                 if (moon_takers && x != moon_taker) continue;
                 int32_t m = rest + moon_share(c, x);
