@@ -435,6 +435,28 @@ def test_trumps_under_the_top_one_take_all_but_one(solve: Engine) -> None:
     assert solve(deal, "tricks", seat=1).values == cards({"4S": 4, "5S": 4})
 
 
+def test_inside_a_trick_the_strongest_card_takes_it(solve: Engine) -> None:
+    """Inside a trick the camp holding the strongest card played or still playable can take
+    it whatever the other plays (the Spades bound inside a trick): that card's holder plays it.
+
+    - The guarded ending after seat 3 leads 2♥: seat 1 can ruff with A♠, above seat 2's K♠,
+      so side 0 makes at most one of the two tricks left: seat 1 ruffs with A♠ and K♠ takes
+      the last, or ruffs with 4♠ and K♠ overruffs: 6 + 1 = 7.
+    - The ending under the top trump after seat 1 leads 4♠: seat 3, last to play, holds A♠
+      over seat 2's K♠ Q♠ and takes the trick; side 0 then makes the last one: 8 + 1 = 9."""
+    ruffed = play(guarded_deal(GUARDED_SEAT_3_LEADS), "2H")
+    assert ruffed.to_act == 0 and ruffed.tricks_won == (3, 2, 3, 3)
+    assert solve(ruffed, "tricks", seat=0).values == cards({"2D": 7, "3D": 7})
+    assert solve(ruffed, "tricks", seat=1).values == cards({"2D": 6, "3D": 6})
+    deal = spades.Deal(spades.Rules.standard(), UNDER_TOP, dealer=0)
+    while deal.phase == "bid":
+        deal.bid(deal.policy_bid())
+    topped = play(deal, UNDER_TOP_PLAY + " 4S")
+    assert topped.to_act == 2 and topped.tricks_won == (4, 2, 4, 1)
+    assert solve(topped, "tricks", seat=2).values == cards({"KS": 9, "QS": 9})
+    assert solve(topped, "tricks", seat=1).values == cards({"KS": 4, "QS": 4})
+
+
 # -- Dam: identical cards and the turned trump ----------------------------------------------
 
 

@@ -21,7 +21,8 @@
  *                                       whether an equal key wins (duplicates "last")
  * and, defining SEARCH_GAME_PROMISE, game_promise (search_promise's arguments) to order cards,
  * with SEARCH_GAME_ORDER_FACTS a type SEARCH_ORDER_FACTS that game_order_facts(ctx, s, keys,
- * winner, facts) fills once a node for every promise there.
+ * winner, facts) fills once a node for every promise there; defining SEARCH_GAME_BOUNDS_HERE,
+ * game_bounds_here(ctx, s, alpha, beta) says where search_node tries game_bounds.
  * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
  * TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning
  * ranks) adds game_fix, game_unfix, game_why_card and game_spread (spades/solve.c). */
@@ -266,12 +267,16 @@ static inline int search_status(const tc_solver *solver)
     ((void)(why_lo), (void)(why_hi), game_bounds(c, s, lo, hi))
 #endif
 
-/* Whether search_node tries the game's bounds: where they cannot change within a trick
- * (SEARCH_BOUNDS_PER_TRICK), at trick boundaries only, since the window never changes below. */
-#ifdef SEARCH_BOUNDS_PER_TRICK
-#define SEARCH_BOUNDS_HERE(s) ((s)->head.trick_len == 0)
+/* Whether search_node tries the game's bounds under the window (alpha, beta): where the game
+ * says (SEARCH_GAME_BOUNDS_HERE: game_bounds_here, same arguments), or, where they cannot change
+ * within a trick (SEARCH_BOUNDS_PER_TRICK), at trick boundaries only: the window never changes
+ * below. */
+#ifdef SEARCH_GAME_BOUNDS_HERE
+#define SEARCH_BOUNDS_HERE(c, s, alpha, beta) game_bounds_here(c, s, alpha, beta)
+#elif defined(SEARCH_BOUNDS_PER_TRICK)
+#define SEARCH_BOUNDS_HERE(c, s, alpha, beta) ((void)(c), (s)->head.trick_len == 0)
 #else
-#define SEARCH_BOUNDS_HERE(s) 1
+#define SEARCH_BOUNDS_HERE(c, s, alpha, beta) 1
 #endif
 
 /* The order's promise of a card: the game's game_promise (same arguments) where it defines

@@ -108,7 +108,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     if (s->head.phase != TC_PHASE_PLAY) return game_final(c, s);
     int32_t lower = -TC_SEARCH_INF, upper = TC_SEARCH_INF;
     tc_mask why_lower = 0, why_upper = 0;
-    if ((sv->switches & TC_SOLVE_BOUNDS) && SEARCH_BOUNDS_HERE(s) &&
+    if ((sv->switches & TC_SOLVE_BOUNDS) && SEARCH_BOUNDS_HERE(c, s, alpha, beta) &&
         SEARCH_GAME_BOUNDS(c, s, &lower, &upper, &why_lower, &why_upper)) {
         if (lower >= beta || upper <= alpha) {
             *why = lower >= beta ? why_lower : why_upper;

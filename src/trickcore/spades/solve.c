@@ -19,9 +19,8 @@ typedef struct {
 #define SEARCH_CTX spades_ctx
 #define SEARCH_KEY_WORDS 5
 #define SEARCH_RANKS 2 /* the owner words: winning ranks mask them (tricks objective) */
-/* Within a trick the bounds are the tricks won and left, no tighter than at its lead under the
- * same window: so tried at leads only (the root's cards' searches lose a few cut-offs). */
-#define SEARCH_BOUNDS_PER_TRICK
+/* Bounds at leads, and inside a trick only where its taker could decide the window. */
+#define SEARCH_GAME_BOUNDS_HERE
 
 static inline tc_mask game_moves(const spades_ctx *c, const tc_spades_state *s)
 {
@@ -222,9 +221,38 @@ static TC_ALWAYS_INLINE void trump_tricks(const spades_ctx *c, const tc_spades_s
     *theirs = sure[0];
 }
 
+/* Inside a trick the bounds add only its taker: one trick, tried where that could cut. */
+static TC_ALWAYS_INLINE int game_bounds_here(const spades_ctx *c, const tc_spades_state *s,
+                                             int32_t alpha, int32_t beta)
+{
+    if (s->head.trick_len == 0) return 1;
+    int32_t won = side_tricks(c, s), left = TC_SPADES_TRICKS - s->head.tricks_played;
+    return beta <= won + 1 || alpha >= won + left - 1;
+}
+
+/* Inside a trick: whether the valued side takes it (else the other does). The camp with the
+ * strongest card played or playable does: that card's holder plays it, or has (trump strength
+ * rises with the card id). *why: that card where it beats one of the other camp's by rank. */
+static TC_ALWAYS_INLINE int side_takes_trick(const spades_ctx *c, const tc_spades_state *s,
+                                             tc_mask *why)
+{
+    tc_mask led = c->r->suit_masks[s->led_suit], trumps = c->r->trumps, cards[2] = {0, 0};
+    for (int i = 0; i < TC_SPADES_PLAYERS; ++i) {
+        int p = (s->head.leader + i) & 3;
+        tc_mask hand = s->hands[p], follow = hand & led;
+        cards[c->base.side >> p & 1] |= i < s->head.trick_len ? tc_bit(s->head.trick[i])
+                                        : follow              ? follow
+                                                              : hand & trumps;
+    }
+    tc_mask all = cards[0] | cards[1], suit = all & trumps ? trumps : led;
+    int top = tc_highest(all & suit), k = (int)(cards[1] >> top & 1);
+    *why = cards[!k] & suit ? tc_bit(top) : 0;
+    return k;
+}
+
 /* The side's tricks so far plus its sure tricks, and as many more as are left less the other
- * side's sure tricks: trump tricks, and the quick tricks of the side to lead; *why_lo, *why_hi:
- * the cards each bound depends on. */
+ * side's sure tricks: at a lead trump tricks and the quick tricks of the side to lead, inside a
+ * trick the trick itself; *why_lo, *why_hi: the cards each bound depends on. */
 static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
                                         int32_t *hi, tc_mask *why_lo, tc_mask *why_hi)
 {
@@ -249,6 +277,12 @@ static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_sta
         }
         *lo += mine < left ? mine : left;
         *hi -= theirs < left ? theirs : left;
+    } else if (side_takes_trick(c, s, why_lo)) {
+        *lo += 1;
+    } else {
+        *hi -= 1;
+        *why_hi = *why_lo;
+        *why_lo = 0;
     }
     return 1;
 }
