@@ -74,13 +74,6 @@ static inline void game_key(const hearts_ctx *c, const tc_hearts_state *s, uint6
              owner << 35 | (uint64_t)(s->head.tricks_played == 0) << 38;
 }
 
-static inline tc_mask trick_cards(const tc_hearts_state *s)
-{
-    tc_mask cards = 0;
-    for (int i = 0; i < s->head.trick_len; ++i) cards |= tc_bit(s->head.trick[i]);
-    return cards;
-}
-
 /* What the live cards `live` can add to the side's points, [*loss, *gain], and the points of
  * the cards it took, `taken`: one walk over the card values. */
 static TC_ALWAYS_INLINE int32_t points_range(const tc_hearts_rules *r, tc_mask live, tc_mask taken,
@@ -162,11 +155,11 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
 {
     const tc_hearts_rules *r = c->r;
     int moon_takers = 0, moon_taker = -1, takers = 0, bonus_seats = 0;
-    tc_mask taken = 0, theirs = 0, live = trick_cards(s);
+    tc_mask taken = 0, theirs = 0, gone = 0;
     for (int p = 0; p < c->players; ++p) {
         if (s->taken[p] & r->moon_cards) moon_taker = p, ++moon_takers;
         takers += s->taken[p] != 0;
-        live |= s->hands[p];
+        gone |= s->taken[p];
         if (c->base.side >> p & 1) {
             bonus_seats += !s->taken[p];
             taken |= s->taken[p];
@@ -174,6 +167,7 @@ static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_sta
             theirs |= s->hands[p];
         }
     }
+    tc_mask live = r->deck & ~gone; /* in hands or in the trick */
     int32_t bonus = bonus_seats * r->no_tricks_bonus, loss, gain;
     int32_t bonus_lo = bonus < 0 ? bonus : 0, bonus_hi = bonus > 0 ? bonus : 0;
     int32_t past = points_range(r, live, taken, &loss, &gain), least = past + loss + bonus_lo,
@@ -221,10 +215,9 @@ static inline tc_mask game_hand(const hearts_ctx *c, const tc_hearts_state *s, i
 
 static inline tc_mask game_others(const hearts_ctx *c, const tc_hearts_state *s, int seat)
 {
-    tc_mask others = trick_cards(s);
-    for (int p = 0; p < c->players; ++p)
-        if (p != seat) others |= s->hands[p];
-    return others;
+    tc_mask gone = 0;
+    for (int p = 0; p < c->players; ++p) gone |= s->taken[p];
+    return c->r->deck & ~gone & ~s->hands[seat];
 }
 
 static inline const uint8_t *game_trick_keys(const hearts_ctx *c, const tc_hearts_state *s,
