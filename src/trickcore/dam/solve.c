@@ -109,8 +109,10 @@ static inline int32_t leader_winner_points(const dam_ctx *c, const tc_dam_state 
 }
 
 #define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
-static inline int game_bounds(const dam_ctx *c, const tc_dam_state *s, int32_t *lo, int32_t *hi)
+static inline int game_bounds(const dam_ctx *c, const tc_dam_state *s, int32_t alpha, int32_t beta,
+                              int32_t *lo, int32_t *hi)
 {
+    (void)alpha, (void)beta;
     if (c->r->score_tricks) return 0;
     int32_t gain = c->pile_gain[s->pile_next], loss = c->pile_loss[s->pile_next];
     for (int i = 0; i < s->head.trick_len; ++i) {

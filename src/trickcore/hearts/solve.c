@@ -150,9 +150,10 @@ static TC_ALWAYS_INLINE int32_t moon_share(const hearts_ctx *c, int x)
  * deal (its points so far plus every negative (positive) live point, and the bonus), a void deal
  * (0), a moon by each seat that may still shoot; at most those it keeps ducking every trick. */
 #define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
-static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_state *s, int32_t *lo,
-                                        int32_t *hi)
+static TC_ALWAYS_INLINE int game_bounds(const hearts_ctx *c, const tc_hearts_state *s,
+                                        int32_t alpha, int32_t beta, int32_t *lo, int32_t *hi)
 {
+    (void)alpha, (void)beta;
     const tc_hearts_rules *r = c->r;
     int moon_takers = 0, moon_taker = -1, takers = 0, bonus_seats = 0;
     tc_mask taken = 0, theirs = 0, gone = 0;

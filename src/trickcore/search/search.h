@@ -13,7 +13,8 @@
  *   int32_t game_base(ctx, s)           at a trick boundary: the part of the final value that
  *                                       is already fixed; final - base depends only on the key
  *   void game_key(ctx, s, key)          at a trick boundary: the words that decide final - base
- *   int game_bounds(ctx, s, lo, hi)     values still reachable (0: none known)
+ *   int game_bounds(ctx, s, alpha, beta, lo, hi)   values still reachable (0: none known); it
+ *                                       may stop once a bound decides the window (alpha, beta)
  *   tc_mask game_hand(ctx, s, seat)     the distinct cards `seat` holds
  *   tc_mask game_others(ctx, s, seat)   cards a copy of which is live outside seat's hand
  *   const uint8_t *game_trick_keys(ctx, s, best_key, winner, last)   in a trick: the trick
@@ -261,10 +262,11 @@ static inline int search_status(const tc_solver *solver)
 
 /* game_bounds, with the cards each bound depends on where the game abstracts ranks */
 #if SEARCH_MASKED
-#define SEARCH_GAME_BOUNDS(c, s, lo, hi, why_lo, why_hi) game_bounds(c, s, lo, hi, why_lo, why_hi)
+#define SEARCH_GAME_BOUNDS(c, s, alpha, beta, lo, hi, why_lo, why_hi) \
+    game_bounds(c, s, alpha, beta, lo, hi, why_lo, why_hi)
 #else
-#define SEARCH_GAME_BOUNDS(c, s, lo, hi, why_lo, why_hi) \
-    ((void)(why_lo), (void)(why_hi), game_bounds(c, s, lo, hi))
+#define SEARCH_GAME_BOUNDS(c, s, alpha, beta, lo, hi, why_lo, why_hi) \
+    ((void)(why_lo), (void)(why_hi), game_bounds(c, s, alpha, beta, lo, hi))
 #endif
 
 /* Whether search_node tries the game's bounds under the window (alpha, beta): where the game

@@ -109,7 +109,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     int32_t lower = -TC_SEARCH_INF, upper = TC_SEARCH_INF;
     tc_mask why_lower = 0, why_upper = 0;
     if ((sv->switches & TC_SOLVE_BOUNDS) && SEARCH_BOUNDS_HERE(c, s, alpha, beta) &&
-        SEARCH_GAME_BOUNDS(c, s, &lower, &upper, &why_lower, &why_upper)) {
+        SEARCH_GAME_BOUNDS(c, s, alpha, beta, &lower, &upper, &why_lower, &why_upper)) {
         if (lower >= beta || upper <= alpha) {
             *why = lower >= beta ? why_lower : why_upper;
             return lower >= beta ? lower : upper;
@@ -191,7 +191,7 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
     int32_t lo = -TC_SEARCH_INF, hi = TC_SEARCH_INF;
     tc_mask why_lo = 0, why_hi = 0;
     if ((c->base.solver->switches & TC_SOLVE_BOUNDS) &&
-        SEARCH_GAME_BOUNDS(c, s, &lo, &hi, &why_lo, &why_hi)) {
+        SEARCH_GAME_BOUNDS(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, &lo, &hi, &why_lo, &why_hi)) {
         lower = lo > lower ? lo : lower;
         upper = hi < upper ? hi : upper;
     }

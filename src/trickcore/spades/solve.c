@@ -253,21 +253,27 @@ static TC_ALWAYS_INLINE int side_takes_trick(const spades_ctx *c, const tc_spade
 /* The side's tricks so far plus its sure tricks, and as many more as are left less the other
  * side's sure tricks: at a lead trump tricks and the quick tricks of the side to lead, inside a
  * trick the trick itself; *why_lo, *why_hi: the cards each bound depends on. */
-static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_state *s, int32_t *lo,
-                                        int32_t *hi, tc_mask *why_lo, tc_mask *why_hi)
+static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_state *s,
+                                        int32_t alpha, int32_t beta, int32_t *lo, int32_t *hi,
+                                        tc_mask *why_lo, tc_mask *why_hi)
 {
     if (c->objective != TC_SOLVE_TRICKS) return 0;
     int left = TC_SPADES_TRICKS - s->head.tricks_played;
-    *lo = side_tricks(c, s);
-    *hi = *lo + left;
+    int32_t won = side_tricks(c, s);
+    *lo = won;
+    *hi = won + left;
     if (s->head.trick_len == 0) {
         tc_mask why_quick = 0, why_trumps[2];
         spades_view v;
         spades_view_of(c, s, &v);
-        int mine, theirs, quick = side_quick_tricks(c, s, &v, &why_quick);
+        int mine, theirs;
         trump_tricks(c, s, &v, &mine, &theirs, why_trumps);
         *why_lo = why_trumps[1];
         *why_hi = why_trumps[0];
+        *lo = won + (mine < left ? mine : left);
+        *hi = won + left - (theirs < left ? theirs : left);
+        if (*lo >= beta || *hi <= alpha) return 1; /* decided: no quick tricks needed */
+        int quick = side_quick_tricks(c, s, &v, &why_quick);
         if (c->base.side >> s->head.to_act & 1) {
             *why_lo = quick > mine ? why_quick : *why_lo;
             mine = quick > mine ? quick : mine;
@@ -275,8 +281,8 @@ static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_sta
             *why_hi = quick > theirs ? why_quick : *why_hi;
             theirs = quick > theirs ? quick : theirs;
         }
-        *lo += mine < left ? mine : left;
-        *hi -= theirs < left ? theirs : left;
+        *lo = won + (mine < left ? mine : left);
+        *hi = won + left - (theirs < left ? theirs : left);
     } else if (side_takes_trick(c, s, why_lo)) {
         *lo += 1;
     } else {
