@@ -273,16 +273,15 @@ static TC_ALWAYS_INLINE int game_bounds(const spades_ctx *c, const tc_spades_sta
         *lo = won + (mine < left ? mine : left);
         *hi = won + left - (theirs < left ? theirs : left);
         if (*lo >= beta || *hi <= alpha) return 1; /* decided: no quick tricks needed */
-        int quick = side_quick_tricks(c, s, &v, &why_quick);
-        if (c->base.side >> s->head.to_act & 1) {
-            *why_lo = quick > mine ? why_quick : *why_lo;
-            mine = quick > mine ? quick : mine;
-        } else {
-            *why_hi = quick > theirs ? why_quick : *why_hi;
-            theirs = quick > theirs ? quick : theirs;
+        int quick = side_quick_tricks(c, s, &v, &why_quick),
+            ours = c->base.side >> s->head.to_act & 1;
+        if (ours && quick > mine) {
+            *lo = won + (quick < left ? quick : left);
+            *why_lo = why_quick;
+        } else if (!ours && quick > theirs) {
+            *hi = won + left - (quick < left ? quick : left);
+            *why_hi = why_quick;
         }
-        *lo = won + (mine < left ? mine : left);
-        *hi = won + left - (theirs < left ? theirs : left);
     } else if (side_takes_trick(c, s, why_lo)) {
         *lo += 1;
     } else {
