@@ -486,6 +486,28 @@ def test_duplicate_cards_first_and_last(solve: Engine, duplicates: str, seat1: d
     assert solve(deal, seat=0).values == cards(seat0)
 
 
+@pytest.mark.parametrize(("duplicates", "values"), [
+    ("first", {"9D": 0, "JH": 0, "AH": 0}),
+    ("last", {"9D": 71, "JH": 0, "AH": 0}),
+], ids=["first", "last"])
+def test_dam_side_ducks_every_trick_unless_a_copy_wins(solve: Engine, duplicates: str,
+                                                      values: dict[str, int]) -> None:
+    """Dam avoid, two packs, four hands of 13. Seat 0 won the 40 filler tricks (613 points)
+    and leads from ♦9 ♥J ♥A; seat 1 (the side) holds ♦9 ♣8 ♣8, the only diamond and clubs
+    besides seat 0's ♦9; seat 2 ♠2 ♠2 ♥3, seat 3 ♥5 ♥6 ♥7.
+
+    - "first": seat 1 follows ♦9 with its own copy, which the first-played copy beats, and
+      otherwise discards: it never wins a trick (the bound's case, "the side ducks every trick
+      left"): 0 whatever seat 0 leads.
+    - "last": on the ♦9 lead seat 1's copy wins, and seat 1 then leads its clubs, which nobody
+      can follow, so it takes all twelve cards: 9 + 9 + 11 + 1 + 8 + 8 + 2 + 2 + 3 + 5 + 6 + 7
+      = 71. On a heart lead it discards ♦9 and never wins: 0."""
+    rules = dam.Rules.avoid(players=4, hand_size=13, packs=2, duplicates=duplicates)
+    deal = scripted_dam_deal(rules, ["9D JH AH", "9D 8C 8C", "2S 2S 3H", "5H 6H 7H"])
+    assert deal.points_taken == (613, 0, 0, 0)
+    assert solve(deal, seat=1).values == cards(values)
+
+
 @pytest.mark.parametrize(("turn_trump", "seat1", "seat0"), [
     (False, {"3D": 0, "AS": 18, "9S": 10}, {"3D": 684, "AS": 666, "9S": 674}),
     (True, {"3D": 16, "AS": 32, "9S": 32}, {"3D": 668, "AS": 652, "9S": 652}),

@@ -108,6 +108,82 @@ static inline int32_t leader_winner_points(const dam_ctx *c, const tc_dam_state 
     return points;
 }
 
+/* Whether `mine` can follow every trick led from `theirs` without winning it (no trump, no
+ * jokers): in each suit, no card of mine has more of theirs under it than of mine, an identical
+ * card of theirs counting as under it when the later of two copies wins. */
+static inline int ducks_all(tc_multiset mine, tc_multiset theirs, int last)
+{
+    for (tc_mask rest = mine.once; rest;) {
+        int card = tc_highest(rest);
+        tc_mask under = tc_suit_mask(tc_suit(card)) & (tc_bit(card) - 1);
+        tc_mask tie = last ? tc_bit(card) : 0;
+        int them =
+            tc_popcount(theirs.once & (under | tie)) + tc_popcount(theirs.twice & (under | tie));
+        if (them > tc_popcount(mine.once & under) + tc_popcount(mine.twice & under)) return 0;
+        rest &= ~tc_bit(card);
+    }
+    return 1;
+}
+
+/* Whether the lone side seat `leader` can lead a card some seat p of the other camp must beat
+ * (under all of p's cards of its suit), then duck every trick: its hand less that card against
+ * theirs less p's top card of the suit (the other camp may play any). */
+static inline int leads_then_ducks(tc_multiset hand, tc_multiset theirs, const tc_dam_state *s,
+                                   const dam_ctx *c, int leader, int last)
+{
+    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
+        tc_mask mine = hand.once & tc_suit_mask(suit);
+        for (int p = 0; p < c->players && mine; ++p) {
+            tc_mask own = s->hands[p].once & tc_suit_mask(suit),
+                    under = mine & ((own & (0 - own)) - 1);
+            if (p == leader || !own || !under) continue; /* the top card under p's: the best */
+            tc_multiset rest = hand, left = theirs;
+            tc_dam_take_copy(&rest, tc_highest(under));
+            tc_dam_take_copy(&left, tc_highest(own));
+            if (ducks_all(rest, left, last)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Avoid with the pile empty, at a trick boundary: the most points the side can be made to take
+ * if the other camp leads, or the side's lone seat leads a card it must beat, and every side
+ * seat can then duck every trick while every seat holds cards (the other camp keeps the lead);
+ * else -1. Past that, in the tricks of hands longer than the other camp's shortest, each such
+ * hand's dearest card counts for every card it holds over that shortest. */
+static inline int32_t duck_slack(const dam_ctx *c, const tc_dam_state *s)
+{
+    tc_mask trumps = s->trump >= 0 ? tc_suit_mask(s->trump) : 0; /* the side holds none */
+    tc_multiset theirs = {0, 0};
+    int fewest = TC_DAM_MAX_CARDS, size[TC_DAM_MAX_PLAYERS], leader = s->head.to_act;
+    for (int p = 0; p < c->players; ++p) {
+        size[p] = tc_multiset_size(s->hands[p]);
+        if ((c->base.side >> p & 1) && (s->hands[p].once & (TC_JOKER_MASK | trumps))) return -1;
+        if (c->base.side >> p & 1) continue;
+        fewest = size[p] < fewest ? size[p] : fewest;
+        (void)tc_multiset_sum(theirs, s->hands[p], &theirs);
+    }
+    if (theirs.once & TC_JOKER_MASK) return -1;
+    int last = c->r->tables[s->trump + 1].last;
+    if (!(c->base.side >> leader & 1)) {
+        for (int p = 0; p < c->players; ++p)
+            if ((c->base.side >> p & 1) && !ducks_all(s->hands[p], theirs, last)) return -1;
+    } else if (c->base.side != 1u << leader ||
+               !leads_then_ducks(s->hands[leader], theirs, s, c, leader, last)) {
+        return -1;
+    }
+    int longer = 0; /* a side seat outlasts the other camp's shortest hand */
+    for (int p = 0; p < c->players; ++p) longer |= (c->base.side >> p & 1) && size[p] > fewest;
+    int32_t slack = 0;
+    for (int p = 0; p < c->players && longer; ++p) {
+        int32_t dearest = 0;
+        for (tc_mask m = size[p] > fewest ? s->hands[p].once : 0; m; m &= m - 1)
+            dearest = c->r->values[tc_lowest(m)] > dearest ? c->r->values[tc_lowest(m)] : dearest;
+        slack += dearest * (size[p] > fewest ? size[p] - fewest : 0);
+    }
+    return slack;
+}
+
 #define SEARCH_BOUNDS_PER_TRICK /* live cards and points taken change only as a trick ends */
 static inline int game_bounds(const dam_ctx *c, const tc_dam_state *s, int32_t alpha, int32_t beta,
                               int32_t *lo, int32_t *hi)
@@ -130,6 +206,10 @@ static inline int game_bounds(const dam_ctx *c, const tc_dam_state *s, int32_t a
     int32_t past = side_score(c, s, 0);
     *lo = past + (c->sign > 0 ? loss : -gain);
     *hi = past + (c->sign > 0 ? gain : -loss);
+    if (c->sign < 0 && s->head.trick_len == 0 && s->pile_next == s->pile_end && *lo < *hi) {
+        int32_t slack = duck_slack(c, s);
+        if (slack >= 0 && past - slack > *lo) *lo = past - slack;
+    }
     if (c->sign > 0 && s->head.trick_len == 0 && s->pile_next == s->pile_end) {
         int32_t sure = leader_winner_points(c, s); /* the leader cashes them first */
         if (c->base.side >> s->head.to_act & 1)
@@ -165,6 +245,27 @@ static inline const uint8_t *game_trick_keys(const dam_ctx *c, const tc_dam_stat
     *winner = s->trick_seats[i];
     *last = table->last;
     return keys;
+}
+
+/* How promising a card looks (docs/kernels.md, "Solver"): wanting points (collect), win the
+ * trick cheaply unless a partner holds it, lead high; else duck under the winner with the
+ * highest card that does, lead low, discard the dearest card while the trick goes to the other
+ * camp, else the cheapest. Cut-off history breaks ties. */
+static inline int game_promise(const dam_ctx *c, const tc_dam_state *s, int seat, int card,
+                               const uint8_t *keys, int best_key, int winner, int last,
+                               const int *facts)
+{
+    (void)facts;
+    int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
+    if (s->head.trick_len == 0) return c->base.win_tricks ? rank : -rank;
+    int beats = keys[card] > best_key || (last && keys[card] == best_key && best_key > 0);
+    int partner = (c->base.side >> winner & 1) == (c->base.side >> seat & 1);
+    if (c->base.win_tricks) return partner || !beats ? -rank : 32 - rank;
+    if (beats) return -rank;
+    if (keys[card] || s->led < 0) return 32 + rank; /* follows suit: the highest that ducks */
+    int value = c->r->values[card];
+    value = value > 500 ? 500 : value < -500 ? -500 : value;
+    return 64 + (partner ? -value : value) * 16 + rank;
 }
 
 /* Avoid, like Hearts, orders leads by their cut-offs first (14 % fewer nodes at 8 cards a hand);

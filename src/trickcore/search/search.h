@@ -20,9 +20,10 @@
  *   const uint8_t *game_trick_keys(ctx, s, best_key, winner, last)   in a trick: the trick
  *                                       table's keys for the suit led, the winning key and seat,
  *                                       whether an equal key wins (duplicates "last")
- * and, defining SEARCH_GAME_PROMISE, game_promise (search_promise's arguments) to order cards,
- * with SEARCH_GAME_ORDER_FACTS a type SEARCH_ORDER_FACTS that game_order_facts(ctx, s, keys,
- * winner, facts) fills once a node for every promise there; defining SEARCH_GAME_BOUNDS_HERE,
+ *   int game_promise(ctx, s, seat, card, keys, best_key, winner, last, facts)   how promising
+ *                                       a card looks for the search order (higher first)
+ * and, defining SEARCH_GAME_ORDER_FACTS, a type SEARCH_ORDER_FACTS that game_order_facts(ctx,
+ * s, keys, winner, facts) fills once a node for every promise there; defining SEARCH_GAME_BOUNDS_HERE,
  * game_bounds_here(ctx, s, alpha, beta) says where search_node tries game_bounds.
  * base.role[card] classes the cards alike but for rank (same value, same special part in the rules);
  * TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning
@@ -281,15 +282,9 @@ static inline int search_status(const tc_solver *solver)
 #define SEARCH_BOUNDS_HERE(c, s, alpha, beta) 1
 #endif
 
-/* The order's promise of a card: the game's game_promise (same arguments) where it defines
- * SEARCH_GAME_PROMISE, else search_promise; the facts it shares within a node. */
+/* The facts game_promise shares within a node: none unless the game says. */
 #ifndef SEARCH_GAME_ORDER_FACTS
 #define SEARCH_ORDER_FACTS int
-#endif
-#ifdef SEARCH_GAME_PROMISE
-#define SEARCH_PROMISE game_promise
-#else
-#define SEARCH_PROMISE SEARCH_NAME(search_promise)
 #endif
 
 /* A card's score is promise * weight + its cut-off count: TC_SEARCH_PROMISE_FIRST (the count

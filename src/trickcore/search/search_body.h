@@ -39,24 +39,6 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_representative)(const SEARCH_
     return card;
 }
 
-/* How promising a card looks, for the search order: wanting tricks (base.win_tricks), win the
- * trick cheaply unless a partner holds it, lead high; else duck under the winner with the
- * highest card that does, lead low. Cut-off history breaks ties. */
-static inline SEARCH_TARGET int SEARCH_NAME(search_promise)(const SEARCH_CTX *c,
-                                                            const SEARCH_STATE *s, int seat,
-                                                            int card, const uint8_t *keys,
-                                                            int best_key, int winner, int last,
-                                                            const SEARCH_ORDER_FACTS *facts)
-{
-    (void)facts;
-    int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
-    if (s->head.trick_len == 0) return c->base.win_tricks ? rank : -rank;
-    int beats = keys[card] > best_key || (last && keys[card] == best_key && best_key > 0);
-    int partner = (c->base.side >> winner & 1) == (c->base.side >> seat & 1);
-    if (c->base.win_tricks) return partner || !beats ? -rank : 32 - rank;
-    return beats ? -rank : 32 + rank;
-}
-
 /* The cards of `moves` in search order: the table's card first, then by promise and cut-off
  * history (leads and follows apart; at leads weighted by SEARCH_LEAD_PROMISE_WEIGHT). */
 static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
@@ -85,7 +67,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     for (; moves; moves &= moves - 1) {
         int card = tc_lowest(moves), i = n++;
         score[card] =
-            SEARCH_PROMISE(c, s, seat, card, keys, best_key, winner, last, &facts) * weight +
+            game_promise(c, s, seat, card, keys, best_key, winner, last, &facts) * weight +
             history[card];
         while (i > start && score[cards[i - 1]] < score[card]) {
             cards[i] = cards[i - 1];

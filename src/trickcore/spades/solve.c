@@ -440,7 +440,6 @@ static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, in
 /* How promising a card looks (search order, docs/kernels.md): leads as lead_promise; following,
  * play low under a partner's winner no later enemy can beat, else the cheapest card no later
  * enemy can beat, else low (third hand: the cheapest card above an enemy winner); ruffs last. */
-#define SEARCH_GAME_PROMISE
 #define SEARCH_GAME_ORDER_FACTS
 /* In a trick: the best key an enemy after the mover can play (best_key_of), and whether a
  * partner plays after it. */
