@@ -247,17 +247,37 @@ static inline const uint8_t *game_trick_keys(const dam_ctx *c, const tc_dam_stat
     return keys;
 }
 
+/* At an avoid lead: the cards of the other camp than the leader's. */
+#define SEARCH_GAME_ORDER_FACTS
+#define SEARCH_ORDER_FACTS tc_mask
+static inline void game_order_facts(const dam_ctx *c, const tc_dam_state *s, const uint8_t *keys,
+                                    int winner, tc_mask *camp)
+{
+    (void)keys, (void)winner;
+    *camp = 0;
+    if (s->head.trick_len || c->base.win_tricks) return;
+    int ours = c->base.side >> s->head.to_act & 1;
+    for (int p = 0; p < c->players; ++p)
+        if ((c->base.side >> p & 1) != ours) *camp |= s->hands[p].once;
+}
+
 /* How promising a card looks (docs/kernels.md, "Solver"): wanting points (collect), win the
- * trick cheaply unless a partner holds it, lead high; else duck under the winner with the
- * highest card that does, lead low, discard the dearest card while the trick goes to the other
- * camp, else the cheapest. Cut-off history breaks ties. */
+ * trick cheaply unless a partner holds it, lead high; else lead low, first in a suit where the
+ * other camp can go over the side's card or has to follow the other camp's, duck under the
+ * winner with the highest card that does, discard the dearest card while the trick goes to the
+ * other camp, else the cheapest. Cut-off history breaks ties. */
 static inline int game_promise(const dam_ctx *c, const tc_dam_state *s, int seat, int card,
                                const uint8_t *keys, int best_key, int winner, int last,
-                               const int *facts)
+                               const tc_mask *facts)
 {
-    (void)facts;
     int rank = tc_is_joker(card) ? TC_NUM_RANKS + card - TC_FIRST_JOKER : tc_rank(card);
-    if (s->head.trick_len == 0) return c->base.win_tricks ? rank : -rank;
+    if (s->head.trick_len == 0 && c->base.win_tricks) return rank;
+    if (s->head.trick_len == 0) {
+        int ours = c->base.side >> seat & 1;
+        tc_mask camp = *facts & (tc_is_joker(card) ? 0 : tc_suit_mask(tc_suit(card))) &
+                       (ours ? tc_above(card) : ~(tc_mask)0);
+        return (camp ? 32 : 0) - rank;
+    }
     int beats = keys[card] > best_key || (last && keys[card] == best_key && best_key > 0);
     int partner = (c->base.side >> winner & 1) == (c->base.side >> seat & 1);
     if (c->base.win_tricks) return partner || !beats ? -rank : 32 - rank;
