@@ -54,7 +54,8 @@ static inline int32_t game_base(const dam_ctx *c, const tc_dam_state *s)
     return side_score(c, s, 0);
 }
 
-/* The hands and the pile (both masks each) by rank among the live cards, the special cards' words, the leader and the pile's position: all that final - base depends on. */
+/* The hands and the pile (both masks each) by rank among the live cards, the special cards'
+ * words, the leader and the pile's position: all that final - base depends on. */
 static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *key)
 {
     tc_multiset pile = c->pile_cards[s->pile_next];
