@@ -3,6 +3,7 @@
  * seat against it; avoid negates the points so the search maximises (docs/kernels.md,
  * "Solver"). */
 #include "trickcore/dam/solve.h"
+#include "trickcore/search/duck.h"
 
 typedef struct {
     tc_search_base base;
@@ -109,44 +110,6 @@ static inline int32_t leader_winner_points(const dam_ctx *c, const tc_dam_state 
     return points;
 }
 
-/* Whether `mine` can follow every trick led from `theirs` without winning it (no trump, no
- * jokers): in each suit, no card of mine has more of theirs under it than of mine, an identical
- * card of theirs counting as under it when the later of two copies wins. */
-static inline int ducks_all(tc_multiset mine, tc_multiset theirs, int last)
-{
-    for (tc_mask rest = mine.once; rest;) {
-        int card = tc_highest(rest);
-        tc_mask under = tc_suit_mask(tc_suit(card)) & (tc_bit(card) - 1);
-        tc_mask tie = last ? tc_bit(card) : 0;
-        int them =
-            tc_popcount(theirs.once & (under | tie)) + tc_popcount(theirs.twice & (under | tie));
-        if (them > tc_popcount(mine.once & under) + tc_popcount(mine.twice & under)) return 0;
-        rest &= ~tc_bit(card);
-    }
-    return 1;
-}
-
-/* Whether the lone side seat `leader` can lead a card some seat p of the other camp must beat
- * (under all of p's cards of its suit), then duck every trick: its hand less that card against
- * theirs less p's top card of the suit (the other camp may play any). */
-static inline int leads_then_ducks(tc_multiset hand, tc_multiset theirs, const tc_dam_state *s,
-                                   const dam_ctx *c, int leader, int last)
-{
-    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tc_mask mine = hand.once & tc_suit_mask(suit);
-        for (int p = 0; p < c->players && mine; ++p) {
-            tc_mask own = s->hands[p].once & tc_suit_mask(suit),
-                    under = mine & ((own & (0 - own)) - 1);
-            if (p == leader || !own || !under) continue; /* the top card under p's: the best */
-            tc_multiset rest = hand, left = theirs;
-            tc_dam_take_copy(&rest, tc_highest(under));
-            tc_dam_take_copy(&left, tc_highest(own));
-            if (ducks_all(rest, left, last)) return 1;
-        }
-    }
-    return 0;
-}
-
 /* Avoid with the pile empty, at a trick boundary: the most points the side can be made to take
  * if the other camp leads, or the side's lone seat leads a card it must beat, and every side
  * seat can then duck every trick while every seat holds cards (the other camp keeps the lead);
@@ -168,10 +131,14 @@ static inline int32_t duck_slack(const dam_ctx *c, const tc_dam_state *s)
     int last = c->r->tables[s->trump + 1].last;
     if (!(c->base.side >> leader & 1)) {
         for (int p = 0; p < c->players; ++p)
-            if ((c->base.side >> p & 1) && !ducks_all(s->hands[p], theirs, last)) return -1;
-    } else if (c->base.side != 1u << leader ||
-               !leads_then_ducks(s->hands[leader], theirs, s, c, leader, last)) {
-        return -1;
+            if ((c->base.side >> p & 1) && !tc_ducks_all(s->hands[p], theirs, last)) return -1;
+    } else {
+        tc_mask seats[TC_DAM_MAX_PLAYERS];
+        for (int p = 0; p < c->players; ++p) seats[p] = s->hands[p].once;
+        if (c->base.side != 1u << leader ||
+            !tc_leads_then_ducks(s->hands[leader], ~(tc_mask)0, theirs, seats, c->players, leader,
+                                 last))
+            return -1;
     }
     int longer = 0; /* a side seat outlasts the other camp's shortest hand */
     for (int p = 0; p < c->players; ++p) longer |= (c->base.side >> p & 1) && size[p] > fewest;

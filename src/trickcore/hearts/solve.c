@@ -3,6 +3,7 @@
  * lower points are better, so the search maximises their negation (docs/kernels.md, "Solver"). */
 #include "trickcore/hearts/hearts.h"
 #include "trickcore/hearts/solve.h"
+#include "trickcore/search/duck.h"
 
 typedef struct {
     tc_search_base base;
@@ -92,20 +93,6 @@ static TC_ALWAYS_INLINE int32_t points_range(const tc_hearts_rules *r, tc_mask l
     return past;
 }
 
-/* Whether cards `mine` can duck every trick led from `theirs`: in each suit, the k-th lowest of
- * mine lies under the k-th lowest of theirs (as far as both go), i.e. no card of mine has more
- * of theirs under it than of mine. Top cards first: they fail most. */
-static TC_ALWAYS_INLINE int ducks_all(tc_mask mine, tc_mask theirs)
-{
-    for (tc_mask rest = mine; rest;) {
-        int card = tc_highest(rest);
-        tc_mask under = tc_suit_mask(tc_suit(card)) & (tc_bit(card) - 1);
-        if (tc_popcount(theirs & under) > tc_popcount(mine & under)) return 0;
-        rest &= ~tc_bit(card);
-    }
-    return 1;
-}
-
 /* Whether the side can take no trick more: the other camp (its hands `theirs`) leads, or the
  * side's lone seat leads a card someone must beat, and every side seat ducks every trick. */
 static TC_ALWAYS_INLINE int side_never_wins(const hearts_ctx *c, const tc_hearts_state *s,
@@ -115,22 +102,16 @@ static TC_ALWAYS_INLINE int side_never_wins(const hearts_ctx *c, const tc_hearts
     int leader = s->head.leader;
     if (!(c->base.side >> leader & 1)) {
         for (int p = 0; p < c->players; ++p)
-            if ((c->base.side >> p & 1) && !ducks_all(s->hands[p], theirs)) return 0;
+            if ((c->base.side >> p & 1) &&
+                !tc_ducks_all((tc_multiset){s->hands[p], 0}, (tc_multiset){theirs, 0}, 0))
+                return 0;
         return 1;
     }
     if (c->base.side != 1u << leader) return 0;
     tc_mask hand = s->hands[leader];
     tc_mask leads = tc_hearts_lead_legal(c->r, hand, 0, s->hearts_broken, 0, 0);
-    for (int suit = 0; suit < TC_NUM_SUITS; ++suit) {
-        tc_mask mine = hand & leads & tc_suit_mask(suit);
-        for (int p = 0; p < c->players && mine; ++p) {
-            tc_mask own = s->hands[p] & tc_suit_mask(suit), under = mine & ((own & (0 - own)) - 1);
-            if (p == leader || !own || !under) continue; /* the top card under p's: the best */
-            if (ducks_all(hand & ~tc_bit(tc_highest(under)), theirs & ~tc_bit(tc_highest(own))))
-                return 1;
-        }
-    }
-    return 0;
+    return tc_leads_then_ducks((tc_multiset){hand, 0}, leads, (tc_multiset){theirs, 0}, s->hands,
+                               c->players, leader, 0);
 }
 
 /* What a moon by seat x adds to the side's points. */

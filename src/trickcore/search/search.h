@@ -26,8 +26,9 @@
  * s, keys, winner, facts) fills once a node for every promise there; defining
  * SEARCH_GAME_BOUNDS_HERE, game_bounds_here(ctx, s, alpha, beta) says where search_node tries
  * game_bounds. base.role[card] classes the cards alike but for rank (same value, same special
- * part in the rules); TC_SEARCH_ALONE marks a card equivalent to no other. A game defining SEARCH_RANKS (winning
- * ranks) adds game_fix, game_unfix, game_why_card and game_spread (spades/solve.c). */
+ * part in the rules); TC_SEARCH_ALONE marks a card equivalent to no other. A game defining
+ * SEARCH_RANKS (winning ranks) adds game_fix, game_unfix, game_why_card and game_spread
+ * (spades/solve.c). */
 #ifndef TRICKCORE_SEARCH_SEARCH_H
 #define TRICKCORE_SEARCH_SEARCH_H
 
