@@ -415,8 +415,8 @@ static inline tc_mask game_why_card(const spades_ctx *c, const tc_spades_state *
     return why;
 }
 
-/* A lead's promise: low to a partner's top card, then the leader's top run, then low to a
- * partner's ruff, else high; suits an enemy can ruff last (docs/kernels.md, "Solver"). */
+/* A lead's promise: low to a partner's top card or ruff, then the leader's top run, else high;
+ * suits an enemy can ruff last (docs/kernels.md, "Solver"). */
 static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, int seat, int card,
                                int rank)
 {
@@ -433,7 +433,7 @@ static inline int lead_promise(const spades_ctx *c, const tc_spades_state *s, in
     int holder = holder_of(s, tc_highest(in));
     if (holder == seat && !(in & ~hand & tc_above(card))) return ruff ? 10 + rank : 70 + rank;
     if (holder != seat && (c->base.side >> holder & 1) == ours) return ruff ? -rank : 80 - rank;
-    if (mate_ruff && !ruff) return 60 - rank;
+    if (mate_ruff && !ruff) return 80 - rank;
     return ruff ? -20 + rank : 20 + rank;
 }
 
