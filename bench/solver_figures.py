@@ -2,7 +2,7 @@
 positions, per game and cards per hand, on one thread, then solve_batch on one worker against two.
 
 Run: ``PYTHONPATH=python python bench/solver_figures.py [--positions N] [--seed S] [--full]
-[--cap SECONDS] [--workers-check] [--only GAME]``. The command line is printed first, so
+[--cap SECONDS] [--workers-check] [--value] [--only GAME]``. The command line is printed first, so
 that figures can be quoted with it.
 
 A position is deterministic from its seed: ``Deal.random(rules, seed=seed)``, the setup done (the
@@ -18,7 +18,9 @@ counts as the cap, so median, mean and max become lower bounds (shown with ">").
 node are over the positions solved within the cap (all the row's time over all its nodes). The
 last column is one ``solve_batch(solved, workers=1)`` over the same solved positions (one table,
 cleared between positions) divided by their count; its rows are checked against the single
-solves. bench/bench_solver.py builds its positions with the functions here.
+solves. ``--value`` adds the median and mean of one ``deal.solve_value(objective)`` a position
+(the position's value alone, without each card's own search), timed the same way after them.
+bench/bench_solver.py builds its positions with the functions here.
 """
 
 from __future__ import annotations
@@ -141,8 +143,9 @@ SCALING = [("Spades", "9", 300), ("Svarta Maja", "8", 60)]
 
 def _serve(conn: Connection) -> None:
     """The child's loop: ("each", deals, objective) -> for each deal in turn, (seconds, nodes,
-    {card: value}, value) of its one ``deal.solve``; ("batch", deals, objective, workers) ->
-    (seconds, values, legal, value, nodes)."""
+    {card: value}, value) of its one ``deal.solve``; ("value", deals, objective) -> for each
+    deal, (seconds, value) of its one ``deal.solve_value``; ("batch", deals, objective,
+    workers) -> (seconds, values, legal, value, nodes)."""
     conn.send("ready")
     while True:
         try:
@@ -158,6 +161,12 @@ def _serve(conn: Connection) -> None:
                 conn.send((elapsed, solution.stats.nodes,
                            {int(card): value for card, value in solution.values.items()},
                            solution.value))
+        elif request[0] == "value":
+            _, deals, objective = request
+            for deal in deals:
+                start = time.perf_counter()
+                value = deal.solve_value(objective)
+                conn.send((time.perf_counter() - start, value))
         else:
             _, deals, objective, workers = request
             start = time.perf_counter()
@@ -200,15 +209,17 @@ class CappedSolver:
         self._stop()
         return None
 
-    def solve_each(self, deals: Sequence[TrickDeal], objective: str, cap: float) -> list[Any]:
-        """Each deal's one ``deal.solve`` (seconds, nodes, {card: value}, value), solved one
-        after another in the child as a loop would; None for a solve past ``cap`` s (the rest
-        then go to a new child)."""
+    def solve_each(self, deals: Sequence[TrickDeal], objective: str, cap: float,
+                   kind: str = "each") -> list[Any]:
+        """Each deal's one ``deal.solve`` (seconds, nodes, {card: value}, value), or with
+        ``kind`` "value" its ``deal.solve_value`` (seconds, value), solved one after another in
+        the child as a loop would; None for a solve past ``cap`` s (the rest then go to a new
+        child)."""
         answers: list[Any] = []
         while len(answers) < len(deals):
             rest = list(deals[len(answers):])
             conn = self._conn or self._start()
-            conn.send(("each", rest, objective))
+            conn.send((kind, rest, objective))
             for _ in rest:
                 if not conn.poll(cap):
                     self._stop()
@@ -242,9 +253,26 @@ def ms(seconds: float) -> str:
     return f"{value:.3f}" if value < 1 else f"{value:.2f}" if value < 100 else f"{value:.0f}"
 
 
+def value_cells(solved: Sequence[TrickDeal], singles: Sequence[tuple[dict[int, int], int]],
+                objective: str, solver: CappedSolver, cap: float) -> list[str]:
+    """The median and mean cells of one ``deal.solve_value`` of each solved position, each
+    checked against its ``deal.solve`` value (a solve past ``cap`` counts as the cap)."""
+    times: list[float] = []
+    answers = solver.solve_each(solved, objective, cap, "value")
+    for single, answer in zip(singles, answers, strict=True):
+        if answer is not None and answer[1] != single[1]:
+            raise AssertionError(f"solve_value {answer[1]} differs from the solve's {single[1]}")
+        times.append(cap if answer is None else answer[0])
+    bound = ">" if cap in times else ""
+    median = statistics.median([t if t < cap else float("inf") for t in times])
+    return [f">{ms(cap)}" if median == float("inf") else bound + ms(median),
+            bound + ms(statistics.fmean(times))]
+
+
 def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: float,
-                workers_check: bool) -> list[str]:
-    """The table cells of one row: every position solved once, then the solved ones batched."""
+                workers_check: bool, value: bool) -> list[str]:
+    """The table cells of one row: every position solved once, then the solved ones batched
+    (and with ``value``, their values alone)."""
     times: list[float] = []
     nodes: list[int] = []
     solved: list[TrickDeal] = []
@@ -272,12 +300,13 @@ def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: flo
              f">{ms(cap)}" if median == float("inf") else bound + ms(median),
              bound + ms(statistics.fmean(times)), bound + ms(max(times))]
     if not solved:
-        return [*cells, "-", "-", "-"]
+        return [*cells, "-", "-", "-", *(["-", "-"] if value else [])]
+    values_only = value_cells(solved, singles, row.objective, solver, cap) if value else []
     solved_time = sum(t for t in times if t < cap)
     cells += [f"{statistics.median(nodes):,.0f}", f"{solved_time / sum(nodes) * 1e9:.0f}"]
     batch = solver.run(("batch", solved, row.objective, 1), 2 * solved_time + 10)
     if batch is None:
-        return [*cells, "-"]
+        return [*cells, "-", *values_only]
     check_rows(singles, batch, f"{row.game} {row.cards}")
     if workers_check:
         two = solver.run(("batch", solved, row.objective, 2), 2 * solved_time + 10)
@@ -285,7 +314,7 @@ def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: flo
             raise AssertionError(f"{row.game} {row.cards}: two workers took over twice as long "
                                  f"as the single solves")
         check_rows(singles, two, f"{row.game} {row.cards}, two workers")
-    return [*cells, ms(batch[0] / len(solved))]
+    return [*cells, ms(batch[0] / len(solved)), *values_only]
 
 
 def batch_pair(solver: CappedSolver, deals: list[TrickDeal], objective: str,
@@ -392,6 +421,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers-check", action="store_true",
                         help="also check that solve_batch on two workers returns the single "
                              "solves' rows, on every row")
+    parser.add_argument("--value", action="store_true",
+                        help="also time deal.solve_value (the position's value alone) of each "
+                             "solved position")
     parser.add_argument("--only", action="append", default=None, metavar="GAME",
                         help="only the rows whose game starts with GAME (repeatable; for quick "
                              "iteration)")
@@ -412,6 +444,9 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"over the positions solved within the cap. batch ms/pos: one\nsolve_batch(solved, "
           f"workers=1) of the row's solved positions, divided by their count. Row position\ni: "
           f"seed {args.seed} + i.", flush=True)
+    if args.value:
+        print("value median/mean ms: one deal.solve_value() of each solved position (its value "
+              "alone), timed the same way.", flush=True)
 
     ticks, own = cpu_ticks(), own_cpu_seconds()
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
@@ -419,7 +454,8 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"{machine_speed()}", flush=True)
     solver = CappedSolver()
     header = ["game", "objective", "cards/hand", "solved", "median ms", "mean ms", "max ms",
-              "median nodes", "ns/node", "batch ms/pos"]
+              "median nodes", "ns/node", "batch ms/pos",
+              *(["value median ms", "value mean ms"] if args.value else [])]
     lines: list[list[str]] = []
     measured: set[tuple[str, str]] = set()
     started = time.perf_counter()
@@ -430,7 +466,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 continue
             deals = positions(row.build, args.seed, args.positions or row.count)
             measured.add((row.game, row.cards))
-            lines.append(figures_row(row, deals, solver, args.cap, args.workers_check))
+            lines.append(figures_row(row, deals, solver, args.cap, args.workers_check,
+                                     args.value))
             print(f"  ... {row.game} {row.cards}: {time.perf_counter() - started:.0f} s",
                   file=sys.stderr, flush=True)
         print()
