@@ -144,10 +144,13 @@ static inline int32_t duck_slack(const dam_ctx *c, const tc_dam_state *s)
     for (int p = 0; p < c->players; ++p) longer |= (c->base.side >> p & 1) && size[p] > fewest;
     int32_t slack = 0;
     for (int p = 0; p < c->players && longer; ++p) {
+        if (size[p] <= fewest) continue;
         int32_t dearest = 0;
-        for (tc_mask m = size[p] > fewest ? s->hands[p].once : 0; m; m &= m - 1)
-            dearest = c->r->values[tc_lowest(m)] > dearest ? c->r->values[tc_lowest(m)] : dearest;
-        slack += dearest * (size[p] > fewest ? size[p] - fewest : 0);
+        for (tc_mask m = s->hands[p].once; m; m &= m - 1) {
+            int32_t value = c->r->values[tc_lowest(m)];
+            dearest = value > dearest ? value : dearest;
+        }
+        slack += dearest * (size[p] - fewest);
     }
     return slack;
 }
