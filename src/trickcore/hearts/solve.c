@@ -235,18 +235,27 @@ typedef struct {
 static inline void game_order_facts(const hearts_ctx *c, const tc_hearts_state *s,
                                     const uint8_t *keys, int winner, hearts_lead *lead)
 {
-    (void)keys;
     if (s->head.trick_len) {
         int seat = s->head.to_act, ours = c->base.side >> seat & 1;
         lead->points = 0;
         for (int i = 0; i < s->head.trick_len && c->gifts; ++i)
             lead->points += c->r->values[s->head.trick[i]];
         lead->gift = c->gifts && (ours || (c->base.side >> winner & 1));
-        lead->dump = (c->base.side >> winner & 1) != ours;
+        if (s->hands[seat] & tc_suit_mask(s->led_suit)) return; /* following: no discard */
+        /* against the side: a later seat of the side, or its winner, unless a later seat of the
+         * other camp must go over it (every card it holds of the suit led is higher) */
+        int side_later = 0, overtaken = 0,
+            best_key = keys[s->head.trick[(winner - s->head.leader + c->players) % c->players]];
         for (int i = s->head.trick_len + 1, p = seat; i < c->players && !ours; ++i) {
             p = p + 1 == c->players ? 0 : p + 1;
-            lead->dump |= c->base.side >> p & 1;
+            tc_mask follow = s->hands[p] & tc_suit_mask(s->led_suit);
+            if (c->base.side >> p & 1)
+                side_later = 1;
+            else if (follow && keys[tc_lowest(follow)] > best_key)
+                overtaken = 1;
         }
+        lead->dump = ours ? !(c->base.side >> winner & 1)
+                          : side_later || ((c->base.side >> winner & 1) && !overtaken);
         return;
     }
     int ours = c->base.side >> s->head.to_act & 1;
