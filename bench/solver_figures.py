@@ -286,14 +286,14 @@ def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: flo
             print(f"    {row.game} {row.cards}, position {i}: over the cap", file=sys.stderr,
                   flush=True)
             continue
-        elapsed, count, values, value = answer
+        elapsed, count, values, position_value = answer
         if elapsed >= 1:
             print(f"    {row.game} {row.cards}, position {i}: {elapsed:.1f} s", file=sys.stderr,
                   flush=True)
         times.append(elapsed)
         nodes.append(count)
         solved.append(deal)
-        singles.append((values, value))
+        singles.append((values, position_value))
     bound = ">" if over else ""
     median = statistics.median([t if t < cap else float("inf") for t in times])
     cells = [row.game, row.objective, row.cards, f"{len(solved)}/{len(deals)}",
