@@ -242,8 +242,8 @@ static inline void game_order_facts(const hearts_ctx *c, const tc_hearts_state *
             lead->points += c->r->values[s->head.trick[i]];
         lead->gift = c->gifts && (ours || (c->base.side >> winner & 1));
         if (s->hands[seat] & tc_suit_mask(s->led_suit)) return; /* following: no discard */
-        /* against the side: a later seat of the side, or its winner, unless a later seat of the
-         * other camp must go over it (every card it holds of the suit led is higher) */
+        /* a seat against the side dumps while a seat of the side is still to play, or while the
+         * side's card wins and no later seat of its camp must go over it (all higher cards) */
         int side_later = 0, overtaken = 0,
             best_key = keys[s->head.trick[(winner - s->head.leader + c->players) % c->players]];
         for (int i = s->head.trick_len + 1, p = seat; i < c->players && !ours; ++i) {
