@@ -222,9 +222,9 @@ static inline const uint8_t *game_trick_keys(const dam_ctx *c, const tc_dam_stat
 #define SEARCH_GAME_ORDER_FACTS
 #define SEARCH_ORDER_FACTS tc_mask
 static inline void game_order_facts(const dam_ctx *c, const tc_dam_state *s, const uint8_t *keys,
-                                    int winner, tc_mask *camp)
+                                    int best_key, int winner, tc_mask *camp)
 {
-    (void)keys, (void)winner;
+    (void)keys, (void)best_key, (void)winner;
     *camp = 0;
     if (s->head.trick_len || c->base.win_tricks) return;
     int ours = c->base.side >> s->head.to_act & 1;

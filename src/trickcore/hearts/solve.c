@@ -233,7 +233,8 @@ typedef struct {
 #define SEARCH_ORDER_FACTS hearts_lead
 
 static inline void game_order_facts(const hearts_ctx *c, const tc_hearts_state *s,
-                                    const uint8_t *keys, int winner, hearts_lead *lead)
+                                    const uint8_t *keys, int best_key, int winner,
+                                    hearts_lead *lead)
 {
     if (s->head.trick_len) {
         int seat = s->head.to_act, ours = c->base.side >> seat & 1;
@@ -244,8 +245,7 @@ static inline void game_order_facts(const hearts_ctx *c, const tc_hearts_state *
         if (s->hands[seat] & tc_suit_mask(s->led_suit)) return; /* following: no discard */
         /* a seat against the side dumps while a seat of the side is still to play, or while the
          * side's card wins and no later seat of its camp must go over it (all higher cards) */
-        int side_later = 0, overtaken = 0,
-            best_key = keys[s->head.trick[(winner - s->head.leader + c->players) % c->players]];
+        int side_later = 0, overtaken = 0;
         for (int i = s->head.trick_len + 1, p = seat; i < c->players && !ours; ++i) {
             p = p + 1 == c->players ? 0 : p + 1;
             tc_mask follow = s->hands[p] & tc_suit_mask(s->led_suit);

@@ -23,7 +23,7 @@
  *   int game_promise(ctx, s, seat, card, keys, best_key, winner, last, facts)   how promising
  *                                       a card looks for the search order (higher first)
  * and, defining SEARCH_GAME_ORDER_FACTS, a type SEARCH_ORDER_FACTS that game_order_facts(ctx,
- * s, keys, winner, facts) fills once a node for every promise there; defining
+ * s, keys, best_key, winner, facts) fills once a node for every promise there; defining
  * SEARCH_GAME_BOUNDS_HERE, game_bounds_here(ctx, s, alpha, beta) says where search_node tries
  * game_bounds. base.role[card] classes the cards alike but for rank (same value, same special
  * part in the rules); TC_SEARCH_ALONE marks a card equivalent to no other. A game defining

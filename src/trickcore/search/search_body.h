@@ -56,7 +56,7 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
     const uint8_t *keys = s->head.trick_len ? game_trick_keys(c, s, &best_key, &winner, &last) : 0;
     SEARCH_ORDER_FACTS facts = {0}; /* the game's work for all of this node's promises */
 #ifdef SEARCH_GAME_ORDER_FACTS
-    game_order_facts(c, s, keys, winner, &facts);
+    game_order_facts(c, s, keys, best_key, winner, &facts);
 #endif
     int score[TC_NUM_CARD_IDS];
     if (first != TC_NO_CARD && (moves >> first & 1)) {

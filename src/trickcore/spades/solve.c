@@ -449,9 +449,10 @@ typedef struct {
 #define SEARCH_ORDER_FACTS spades_later
 
 static inline void game_order_facts(const spades_ctx *c, const tc_spades_state *s,
-                                    const uint8_t *keys, int winner, spades_later *later)
+                                    const uint8_t *keys, int best_key, int winner,
+                                    spades_later *later)
 {
-    (void)winner;
+    (void)best_key, (void)winner;
     if (!s->head.trick_len) return;
     int ours = c->base.side >> s->head.to_act & 1;
     later->threat = later->mate_after = 0;
