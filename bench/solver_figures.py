@@ -253,6 +253,15 @@ def ms(seconds: float) -> str:
     return f"{value:.3f}" if value < 1 else f"{value:.2f}" if value < 100 else f"{value:.0f}"
 
 
+def time_cells(times: Sequence[float], cap: float) -> list[str]:
+    """The median and mean cells of solve times where a solve past ``cap`` counts as the cap:
+    then both are lower bounds, marked ">" (a median among the capped ones is only ">cap")."""
+    bound = ">" if cap in times else ""
+    median = statistics.median([t if t < cap else float("inf") for t in times])
+    return [f">{ms(cap)}" if median == float("inf") else bound + ms(median),
+            bound + ms(statistics.fmean(times))]
+
+
 def value_cells(solved: Sequence[TrickDeal], singles: Sequence[tuple[dict[int, int], int]],
                 objective: str, solver: CappedSolver, cap: float) -> list[str]:
     """The median and mean cells of one ``deal.solve_value`` of each solved position, each
@@ -263,10 +272,7 @@ def value_cells(solved: Sequence[TrickDeal], singles: Sequence[tuple[dict[int, i
         if answer is not None and answer[1] != single[1]:
             raise AssertionError(f"solve_value {answer[1]} differs from the solve's {single[1]}")
         times.append(cap if answer is None else answer[0])
-    bound = ">" if cap in times else ""
-    median = statistics.median([t if t < cap else float("inf") for t in times])
-    return [f">{ms(cap)}" if median == float("inf") else bound + ms(median),
-            bound + ms(statistics.fmean(times))]
+    return time_cells(times, cap)
 
 
 def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: float,
@@ -277,11 +283,9 @@ def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: flo
     nodes: list[int] = []
     solved: list[TrickDeal] = []
     singles: list[tuple[dict[int, int], int]] = []
-    over = 0
     for i, (deal, answer) in enumerate(zip(deals, solver.solve_each(deals, row.objective, cap),
                                            strict=True)):
         if answer is None:
-            over += 1
             times.append(cap)
             print(f"    {row.game} {row.cards}, position {i}: over the cap", file=sys.stderr,
                   flush=True)
@@ -294,11 +298,8 @@ def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: flo
         nodes.append(count)
         solved.append(deal)
         singles.append((values, position_value))
-    bound = ">" if over else ""
-    median = statistics.median([t if t < cap else float("inf") for t in times])
     cells = [row.game, row.objective, row.cards, f"{len(solved)}/{len(deals)}",
-             f">{ms(cap)}" if median == float("inf") else bound + ms(median),
-             bound + ms(statistics.fmean(times)), bound + ms(max(times))]
+             *time_cells(times, cap), (">" if cap in times else "") + ms(max(times))]
     if not solved:
         return [*cells, "-", "-", "-", *(["-", "-"] if value else [])]
     values_only = value_cells(solved, singles, row.objective, solver, cap) if value else []
