@@ -254,12 +254,12 @@ def ms(seconds: float) -> str:
 
 
 def time_cells(times: Sequence[float], cap: float) -> list[str]:
-    """The median and mean cells of solve times where a solve past ``cap`` counts as the cap:
-    then both are lower bounds, marked ">" (a median among the capped ones is only ">cap")."""
+    """The median, mean and max cells of solve times where a solve past ``cap`` counts as the
+    cap: then all are lower bounds, marked ">" (a median among the capped ones is only ">cap")."""
     bound = ">" if cap in times else ""
     median = statistics.median([t if t < cap else float("inf") for t in times])
     return [f">{ms(cap)}" if median == float("inf") else bound + ms(median),
-            bound + ms(statistics.fmean(times))]
+            bound + ms(statistics.fmean(times)), bound + ms(max(times))]
 
 
 def value_cells(solved: Sequence[TrickDeal], singles: Sequence[tuple[dict[int, int], int]],
@@ -272,7 +272,7 @@ def value_cells(solved: Sequence[TrickDeal], singles: Sequence[tuple[dict[int, i
         if answer is not None and answer[1] != single[1]:
             raise AssertionError(f"solve_value {answer[1]} differs from the solve's {single[1]}")
         times.append(cap if answer is None else answer[0])
-    return time_cells(times, cap)
+    return time_cells(times, cap)[:2]  # median and mean
 
 
 def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: float,
@@ -299,7 +299,7 @@ def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: flo
         solved.append(deal)
         singles.append((values, position_value))
     cells = [row.game, row.objective, row.cards, f"{len(solved)}/{len(deals)}",
-             *time_cells(times, cap), (">" if cap in times else "") + ms(max(times))]
+             *time_cells(times, cap)]
     if not solved:
         return [*cells, "-", "-", "-", *(["-", "-"] if value else [])]
     values_only = value_cells(solved, singles, row.objective, solver, cap) if value else []
