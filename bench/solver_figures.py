@@ -2,8 +2,8 @@
 positions, per game and cards per hand, on one thread, then solve_batch on one worker against two.
 
 Run: ``PYTHONPATH=python python bench/solver_figures.py [--positions N] [--seed S] [--full]
-[--cap SECONDS] [--workers-check] [--value] [--only GAME]``. The command line is printed first, so
-that figures can be quoted with it.
+[--cap SECONDS] [--workers-check] [--value] [--only GAME] [--threads N]``. The command line is
+printed first, so that figures can be quoted with it.
 
 A position is deterministic from its seed: ``Deal.random(rules, seed=seed)``, the setup done (the
 evaluator's bids in Spades; no passing in the Hearts rows), then random legal cards played
@@ -18,8 +18,10 @@ counts as the cap, so median, mean and max become lower bounds (shown with ">").
 node are over the positions solved within the cap (all the row's time over all its nodes). The
 last column is one ``solve_batch(solved, workers=1)`` over the same solved positions (one table,
 cleared between positions) divided by their count; its rows are checked against the single
-solves. ``--value`` adds the median and mean of one ``deal.solve_value(objective)`` a position
-(the position's value alone, without each card's own search), timed the same way after them.
+solves. ``--threads N`` times ``deal.solve(objective, threads=N)`` instead (a team of N
+threads values the cards; the batch column stays one worker). ``--value`` adds the median and
+mean of one ``deal.solve_value(objective)`` a position (the position's value alone, without each
+card's own search), timed the same way after them.
 bench/bench_solver.py builds its positions with the functions here.
 """
 
@@ -142,8 +144,8 @@ SCALING = [("Spades", "9", 300), ("Svarta Maja", "8", 60)]
 
 
 def _serve(conn: Connection) -> None:
-    """The child's loop: ("each", deals, objective) -> for each deal in turn, (seconds, nodes,
-    {card: value}, value) of its one ``deal.solve``; ("value", deals, objective) -> for each
+    """The child's loop: ("each", deals, objective, threads) -> for each deal in turn, (seconds,
+    nodes, {card: value}, value) of its one ``deal.solve``; ("value", deals, objective) -> for each
     deal, (seconds, value) of its one ``deal.solve_value``; ("batch", deals, objective,
     workers) -> (seconds, values, legal, value, nodes)."""
     conn.send("ready")
@@ -153,10 +155,10 @@ def _serve(conn: Connection) -> None:
         except EOFError:
             return
         if request[0] == "each":
-            _, deals, objective = request
+            _, deals, objective, threads = request
             for deal in deals:
                 start = time.perf_counter()
-                solution = deal.solve(objective)
+                solution = deal.solve(objective, threads=threads)
                 elapsed = time.perf_counter() - start
                 conn.send((elapsed, solution.stats.nodes,
                            {int(card): value for card, value in solution.values.items()},
@@ -210,16 +212,17 @@ class CappedSolver:
         return None
 
     def solve_each(self, deals: Sequence[TrickDeal], objective: str, cap: float,
-                   kind: str = "each") -> list[Any]:
-        """Each deal's one ``deal.solve`` (seconds, nodes, {card: value}, value), or with
-        ``kind`` "value" its ``deal.solve_value`` (seconds, value), solved one after another in
-        the child as a loop would; None for a solve past ``cap`` s (the rest then go to a new
-        child)."""
+                   kind: str = "each", threads: int = 1) -> list[Any]:
+        """Each deal's one ``deal.solve`` on ``threads`` (seconds, nodes, {card: value}, value),
+        or with ``kind`` "value" its ``deal.solve_value`` (seconds, value), solved one after
+        another in the child as a loop would; None for a solve past ``cap`` s (the rest then go
+        to a new child)."""
         answers: list[Any] = []
         while len(answers) < len(deals):
             rest = list(deals[len(answers):])
             conn = self._conn or self._start()
-            conn.send((kind, rest, objective))
+            conn.send((kind, rest, objective, threads) if kind == "each" else
+                      (kind, rest, objective))
             for _ in rest:
                 if not conn.poll(cap):
                     self._stop()
@@ -276,15 +279,15 @@ def value_cells(solved: Sequence[TrickDeal], singles: Sequence[tuple[dict[int, i
 
 
 def figures_row(row: Row, deals: list[TrickDeal], solver: CappedSolver, cap: float,
-                workers_check: bool, value: bool) -> list[str]:
-    """The table cells of one row: every position solved once, then the solved ones batched
-    (and with ``value``, their values alone)."""
+                workers_check: bool, value: bool, threads: int) -> list[str]:
+    """The table cells of one row: every position solved once on ``threads``, then the solved
+    ones batched (and with ``value``, their values alone)."""
     times: list[float] = []
     nodes: list[int] = []
     solved: list[TrickDeal] = []
     singles: list[tuple[dict[int, int], int]] = []
-    for i, (deal, answer) in enumerate(zip(deals, solver.solve_each(deals, row.objective, cap),
-                                           strict=True)):
+    answers = solver.solve_each(deals, row.objective, cap, threads=threads)
+    for i, (deal, answer) in enumerate(zip(deals, answers, strict=True)):
         if answer is None:
             times.append(cap)
             print(f"    {row.game} {row.cards}, position {i}: over the cap", file=sys.stderr,
@@ -428,18 +431,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--only", action="append", default=None, metavar="GAME",
                         help="only the rows whose game starts with GAME (repeatable; for quick "
                              "iteration)")
+    parser.add_argument("--threads", type=int, default=1, metavar="N",
+                        help="threads of each deal.solve (a team valuing the cards; default 1)")
     parser.add_argument("--repeats", type=int, default=3,
                         help="batch scaling: best of this many runs (default 3)")
     args = parser.parse_args(argv)
-    if (args.positions is not None and args.positions < 1) or args.cap <= 0 or args.repeats < 1:
-        parser.error("--positions and --repeats must be at least 1, --cap above 0")
+    if ((args.positions is not None and args.positions < 1) or args.cap <= 0 or args.repeats < 1
+            or args.threads < 1):
+        parser.error("--positions, --repeats and --threads must be at least 1, --cap above 0")
 
     path = os.environ.get("PYTHONPATH")
     command = shlex.join(["python", *sys.argv])
     print(f"$ {'PYTHONPATH=' + shlex.quote(path) + ' ' if path else ''}{command}")
     print(f"trickcore {trickcore.__version__} at {commit()}, Python {platform.python_version()}, "
           f"{cpu_name()}, {os.cpu_count()} cores")
-    print(f"One thread. Per position: one deal.solve() call (its table included), the row's "
+    team = "One thread" if args.threads == 1 else f"{args.threads} threads a solve (a team)"
+    print(f"{team}. Per position: one deal.solve() call (its table included), the row's "
           f"positions in turn in a\nchild process, capped at {args.cap:g} s: a capped solve "
           f"counts as {args.cap:g} s and '>' marks the lower bounds\nit makes. Nodes and ns/node: "
           f"over the positions solved within the cap. batch ms/pos: one\nsolve_batch(solved, "
@@ -468,7 +475,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             deals = positions(row.build, args.seed, args.positions or row.count)
             measured.add((row.game, row.cards))
             lines.append(figures_row(row, deals, solver, args.cap, args.workers_check,
-                                     args.value))
+                                     args.value, args.threads))
             print(f"  ... {row.game} {row.cards}: {time.perf_counter() - started:.0f} s",
                   file=sys.stderr, flush=True)
         print()

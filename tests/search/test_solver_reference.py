@@ -1,9 +1,10 @@
 """The C solver (``Deal.solve``, ``solve_value``, ``solve_line``, ``trickcore.solve_batch``)
 against its brute-force twin (tests/reference/solver.py) on random play-phase positions of every
 game (tests/search/positions.py): the exact values under the combinations of the pruning
-switches, for the seat to act and for another seat, every objective; the value and best cards
-consistent with them; the deal never changed; the solver's own choices and principal line
-playing out to the value announced; batch rows equal to single solves on one and two workers.
+switches and in a team of two threads, for the seat to act and for another seat, every
+objective; the value and best cards consistent with them; the deal never changed; the solver's
+own choices and principal line playing out to the value announced; batch rows equal to single
+solves on one and two workers.
 Dam positions with cards still in the pile are too big for brute force: there the solver is
 checked against itself (switches, one step of minimax, play-out). The reference-only tests at
 the end check the positions and the twin alone.
@@ -48,7 +49,7 @@ from reference.solver import (
 )
 from trickcore import Card, CardSet, spades
 from trickcore.search._solver import ALL_SWITCHES, BEST_ISA, Solver
-from trickcore.search.solver import _request
+from trickcore.search.solver import _request, _team_pool
 
 # Every combination of the first three switches with winning ranks on, and ranks off where the
 # table and bounds are on (ranks refine the table's entries).
@@ -75,6 +76,17 @@ def draw_case(data: st.DataObject, game: str) -> tuple[Any, str | None, int]:
 def remaining_plays(deal: Any) -> int:
     """Cards still to be played: in the hands and (Dam) in the pile."""
     return cards_left(deal) + getattr(deal, "pile_size", 0)
+
+
+def team_values(deal: Any, objective: str | None, seat: int) -> dict[Card, int]:
+    """The values a team of two gives (the kernel's team, on positions smaller than those
+    ``deal.solve(threads=2)`` starts one for), checked for the value and best cards."""
+    request = _request(deal, objective, seat)
+    solver = Solver(1 << 16, ALL_SWITCHES)
+    values, legal, value, best = solver.solve(deal, request.code, request.mask, 2, _team_pool(1))
+    assert value == best_of(deal, values, objective, seat)
+    assert set(CardSet(best)) == best_cards(values, value) and set(CardSet(legal)) == set(values)
+    return values
 
 
 def check_solution(deal: Any, solution: Any, objective: str | None, seat: int,
@@ -111,6 +123,7 @@ def test_values_equal_the_reference_under_every_switch(game: str, data: st.DataO
                            valued, expected)
         check_solution(deal, deal.solve(objective, seat=valued, tt_mb=1), objective, valued,
                        expected)
+        assert team_values(deal, objective, valued) == expected
         assert deal.solve_value(objective, seat=valued) == best_of(deal, expected, objective,
                                                                    valued)
     check_solution(deal, deal.solve(objective), objective, deal.to_act,

@@ -25,14 +25,20 @@ cdef extern from "trickcore/search/solver.h" nogil:
         int8_t objective
         uint8_t side
 
+    ctypedef struct tc_solve_team:
+        pass
+
     ctypedef struct tc_solver:
         int64_t table_bytes
         int8_t isa
         int64_t node_limit
+        tc_solve_team *team
         tc_solve_stats stats
 
     void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int switches)
     void tc_solver_forget(tc_solver *solver)
+    void tc_solve_team_init(tc_solve_team *team)
+    void tc_solver_join(tc_solver *member, tc_solver *first, tc_solve_team *team)
 
 # A game's tc_<game>_solve on untyped rules and state (each game's _core.pyx wraps its own).
 ctypedef int (*solve_fn)(const void *rules, const void *state, tc_solve_request request,

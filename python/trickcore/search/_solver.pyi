@@ -1,4 +1,5 @@
 from collections.abc import Sequence
+from concurrent.futures import Executor
 
 import numpy as np
 import numpy.typing as npt
@@ -25,8 +26,8 @@ class Solver:
     def node_limit(self, nodes: int) -> None: ...
     @property
     def stats(self) -> tuple[int, int, int]: ...
-    def solve(self, deal: DealBinding, objective: int,
-              side: int) -> tuple[dict[Card, int], int, int, int]: ...
+    def solve(self, deal: DealBinding, objective: int, side: int, threads: int = ...,
+              pool: Executor | None = ...) -> tuple[dict[Card, int], int, int, int]: ...
     def solve_value(self, deal: DealBinding, objective: int, side: int) -> int: ...
 
 def solve_many(solver: Solver, deals: Sequence[DealBinding], objective: int,

@@ -1,7 +1,8 @@
 # cython: freethreading_compatible = False, auto_pickle = False, nonecheck = True
 """Bindings of the perfect-information solver (src/trickcore/search/): a ``Solver`` owns its
 transposition table as a numpy buffer (the C kernel never allocates) and runs a game's solve on
-a copy of a deal's state with the GIL released; ``solve_many`` solves a batch the same way."""
+a copy of a deal's state with the GIL released, alone or with team members sharing its table
+(``_Member``, one per pool thread); ``solve_many`` solves a batch the same way."""
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
@@ -18,9 +19,12 @@ from trickcore.search._csolver cimport (
     TC_SOLVE_TABLE,
     solve_fn,
     tc_solve_request,
+    tc_solve_team,
+    tc_solve_team_init,
     tc_solver,
     tc_solver_forget,
     tc_solver_init,
+    tc_solver_join,
 )
 
 import numpy as np
@@ -35,6 +39,44 @@ SWITCHES = {"table": TC_SOLVE_TABLE, "equivalence": TC_SOLVE_EQUIVALENCE,
 ALL_SWITCHES = TC_SOLVE_ALL  # every pruning on
 MIN_TABLE_BYTES = 4096
 BEST_ISA = tc_isa_best()  # the fastest instruction-set variant this CPU runs (0: portable)
+
+
+cdef class _Job:
+    """One solve's input, as every member of a team reads it: a copy of the deal's state (another
+    thread may play on the deal), its rules and game, the request; the team, if any."""
+
+    cdef uint64_t state[STEP_STATE_WORDS]
+    cdef tc_solve_team team
+    cdef solve_fn solve
+    cdef const void *rules
+    cdef tc_solve_request request
+    cdef DealBinding deal  # keeps the rules alive
+
+
+cdef _Job job_of(DealBinding deal, int objective, int side):
+    deal.head()
+    cdef _Job job = _Job()
+    job.deal = deal
+    job.solve = deal.kernel_solver()
+    job.rules = deal.kernel_rules()
+    job.request.objective = objective
+    job.request.side = side
+    memcpy(job.state, deal.state_address(), deal.state_size())
+    return job
+
+
+cdef class _Member:
+    """A team member other than the first (tc_solver_join): it shares the first one's table."""
+
+    cdef tc_solver c
+
+    def run(self, _Job job not None):
+        """Values the cards it claims; the values all members return are the first one's."""
+        cdef int32_t out[TC_NUM_CARD_IDS]
+        cdef tc_mask legal = 0
+        cdef int32_t value = 0
+        with nogil:
+            job.solve(job.rules, job.state, job.request, &self.c, out, &legal, &value)
 
 
 cdef class Solver:
@@ -82,13 +124,17 @@ cdef class Solver:
         """(nodes, tt_hits, tt_stores) of the latest solve."""
         return self.c.stats.nodes, self.c.stats.tt_hits, self.c.stats.tt_stores
 
-    def solve(self, DealBinding deal not None, int objective, int side):
+    def solve(self, DealBinding deal not None, int objective, int side, int threads=1,
+              object pool=None):
         """The value of every legal card ({Card: value}), the legal mask, the value of the
         position and the mask of the cards worth it, for the side mask ``side``; the deal is
-        left as it was."""
+        left as it was. With ``threads`` > 1, a team (docs/kernels.md) values the cards: this
+        thread and threads - 1 members run by ``pool`` (an Executor), on this table."""
         cdef int32_t out[TC_NUM_CARD_IDS]
         cdef tc_mask legal = 0, best = 0, rest
-        cdef int32_t value = self.run(deal, objective, side, out, &legal)
+        cdef _Job job = job_of(deal, objective, side)
+        cdef int32_t value = (self.run(job, out, &legal) if threads <= 1 else
+                              self.run_team(job, out, &legal, threads - 1, pool))
         cdef int card
         values = {}
         rest = legal
@@ -103,22 +149,40 @@ cdef class Solver:
     def solve_value(self, DealBinding deal not None, int objective, int side):
         """The value of the position alone (no card's own search), for the side mask ``side``."""
         cdef tc_mask legal = 0
-        return self.run(deal, objective, side, NULL, &legal)
+        return self.run(job_of(deal, objective, side), NULL, &legal)
 
-    cdef int32_t run(self, DealBinding deal, int objective, int side, int32_t *values,
-                     tc_mask *legal) except? -1:
-        deal.head()
-        cdef uint64_t state[STEP_STATE_WORDS]
-        cdef solve_fn solve = deal.kernel_solver()
-        cdef const void *rules = deal.kernel_rules()
-        cdef tc_solve_request request
+    cdef int32_t run_team(self, _Job job, int32_t *values, tc_mask *legal, int helpers,
+                          object pool) except? -1:
+        """run() by a team: the members join on this table and generation, the pool runs
+        them, their statistics add to this solver's. The solve returns once every card is
+        valued: a member started late finds them all taken and stops without touching the
+        table (the job, which holds the team, lives until then); one not started is cancelled."""
+        tc_solve_team_init(&job.team)
+        members = []
+        cdef _Member member
+        for _ in range(helpers):
+            member = _Member()
+            tc_solver_join(&member.c, &self.c, &job.team)
+            members.append(member)
+        futures = []
+        try:
+            futures = [pool.submit(m.run, job) for m in members]
+            return self.run(job, values, legal)
+        finally:
+            self.c.team = NULL
+            for future in futures:
+                future.cancel()
+            for m in members:  # final: a member's last card was valued before the run returned
+                member = m
+                self.c.stats.nodes += member.c.stats.nodes
+                self.c.stats.tt_hits += member.c.stats.tt_hits
+                self.c.stats.tt_stores += member.c.stats.tt_stores
+
+    cdef int32_t run(self, _Job job, int32_t *values, tc_mask *legal) except? -1:
         cdef int32_t value = 0
         cdef int status
-        request.objective = objective
-        request.side = side
-        memcpy(state, deal.state_address(), deal.state_size())  # another thread may play on
         with nogil:
-            status = solve(rules, state, request, &self.c, values, legal, &value)
+            status = job.solve(job.rules, job.state, job.request, &self.c, values, legal, &value)
         if status == TC_ERR_LIMIT:
             tc_solver_forget(&self.c)  # the aborted search left meaningless entries
             raise error_for_status(status, f"the solve stopped at its node limit "

@@ -172,15 +172,19 @@ class ReusableSolver:
         return self._solver
 
     def solve(self, deal: TrickDeal, objective: str | None = None, *,
-              seat: int | None = None) -> Solution:
-        """``deal.solve(objective, seat=seat)`` on this table."""
-        return self._solve(deal, objective, seat, _deal_table_bytes(deal, self._tt_mb))
+              seat: int | None = None, threads: int = 1) -> Solution:
+        """``deal.solve(objective, seat=seat, threads=threads)`` on this table."""
+        return self._solve(deal, objective, seat, _deal_table_bytes(deal, self._tt_mb), threads)
 
     def _solve(self, deal: TrickDeal, objective: str | None, seat: int | None,
-               size: int) -> Solution:
+               size: int, threads: int = 1) -> Solution:
         request = _request(deal, objective, seat)
+        helpers = _team_helpers(threads)
+        if helpers and not _worth_a_team(deal):
+            helpers = 0
         solver = self._solver_for(size, None)
-        values, _, value, best = solver.solve(deal, request.code, request.mask)
+        values, _, value, best = solver.solve(deal, request.code, request.mask, helpers + 1,
+                                              _team_pool(helpers))
         to_act = deal.to_act
         assert to_act is not None
         return Solution(request.objective, request.seat, request.side, to_act,
@@ -201,6 +205,41 @@ class ReusableSolver:
 
 
 RECYCLED_TABLE_BYTES = 1 << 20  # a thread keeps its one-shot solves' table up to this size
+MAX_THREADS = 1024
+_CORES = os.cpu_count() or 1  # read once: os.cpu_count() reads /sys each call (some 9 µs)
+_team_lock = threading.Lock()
+_team_executor: tuple[ThreadPoolExecutor, int] | None = None  # the pool and its threads
+
+
+def _team_helpers(threads: object) -> int:
+    """The threads a solve's team takes besides the caller's: ``threads`` checked, at most the
+    cores (a member waiting for another spins), less one."""
+    if threads == 1 and type(threads) is int:  # the usual call: nothing to look up
+        return 0
+    checked = whole_number("threads", threads, 1, MAX_THREADS, SolveError)
+    return min(checked, _CORES) - 1
+
+
+def _worth_a_team(deal: TrickDeal) -> bool:
+    """Whether a solve of ``deal`` is long enough for a team: not a short ending (its default
+    table at most RECYCLED_TABLE_BYTES), which takes about a millisecond or less, where handing
+    work to a pool thread costs more than it saves (docs/kernels.md, "Team solves")."""
+    return _deal_table_bytes(deal, None) > RECYCLED_TABLE_BYTES
+
+
+def _team_pool(helpers: int) -> ThreadPoolExecutor | None:
+    """The process's pool for team members, with at least ``helpers`` threads (None for none):
+    kept between solves, so a solve starts no thread; grown (a new pool) when a team needs more."""
+    global _team_executor
+    if helpers == 0:
+        return None
+    with _team_lock:
+        if _team_executor is None or _team_executor[1] < helpers:
+            if _team_executor is not None:
+                _team_executor[0].shutdown(wait=False)
+            _team_executor = (ThreadPoolExecutor(max_workers=helpers,
+                                                 thread_name_prefix="trickcore-team"), helpers)
+        return _team_executor[0]
 
 
 class _Recycled(threading.local):
@@ -225,17 +264,18 @@ def _one_shot(deal: TrickDeal, tt_mb: int | None) -> tuple[ReusableSolver, int]:
 
 
 def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
-          tt_mb: int | None = None, table: bool = True, equivalence: bool = True,
-          bounds: bool = True, ranks: bool = True) -> Solution:
+          tt_mb: int | None = None, threads: int = 1, table: bool = True,
+          equivalence: bool = True, bounds: bool = True, ranks: bool = True) -> Solution:
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) for
     every legal card of the seat to act; ``tt_mb`` caps the table (MiB; by default 60 for the
-    Hearts family and Dam avoid, 32 for the others); the switches turn prunings off (the values
-    never change). The deal is left as it was."""
+    Hearts family and Dam avoid, 32 for the others); ``threads`` (at most the cores) share out
+    the cards on that one table; the switches turn prunings off (the values never change). The
+    deal is left as it was."""
     if table is True and equivalence is True and bounds is True and ranks is True:
         solver, size = _one_shot(deal, _table_mb(tt_mb))
-        return solver._solve(deal, objective, seat, size)
+        return solver._solve(deal, objective, seat, size, threads)
     return ReusableSolver(tt_mb, table=table, equivalence=equivalence, bounds=bounds,
-                          ranks=ranks).solve(deal, objective, seat=seat)
+                          ranks=ranks).solve(deal, objective, seat=seat, threads=threads)
 
 
 def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,

@@ -64,8 +64,22 @@ typedef struct {
     uint32_t generation;
     uint8_t best;  /* the card that cut off or was best, TC_NO_CARD if none */
     uint8_t depth; /* 56 - tricks played: the more, the dearer to recompute */
-    uint8_t pad[2];
+    uint16_t seq;  /* a bucket's first entry, in a team: writes to the bucket, odd during one */
 } search_entry;
+
+/* A team's members share the table (tc_solve_team) under a seqlock per bucket: a probe that
+ * saw the bucket's seq odd or changed finds nothing (its plain reads may race with a store: they
+ * are then thrown away), and a store while another is under way is dropped. */
+static inline uint16_t search_seq(const search_entry *bucket)
+{
+    return __atomic_load_n(&bucket->seq, __ATOMIC_ACQUIRE);
+}
+
+static inline int search_seq_held(const search_entry *bucket, uint16_t seq)
+{
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    return !(seq & 1) && __atomic_load_n(&bucket->seq, __ATOMIC_RELAXED) == seq;
+}
 
 /* The masked bits whose holders pick an entry's bucket (all of them for an exact entry): with
  * winning ranks, an entry fixing the bits game_spread names goes to the bucket of the key cut
@@ -130,19 +144,24 @@ static inline int search_matches(const search_entry *e, const uint64_t *key)
 }
 
 /* Narrows [*lower, *upper] by the entries that hold for `key` (values + base), looking in the
- * buckets of `spread` (search_spread) until the window (alpha, beta) is decided; *by_lower,
- * *by_upper: the entries that moved each (else unchanged); *first: a card to try first. Returns
- * whether an entry held. */
+ * buckets of `spread` (search_spread) until the window (alpha, beta) is decided; *moved bit 0
+ * (1): an entry moved the lower (upper) bound, its fixed bits in fixed[0] (fixed[1]); *first: a
+ * card to try first. Returns whether an entry held. */
 static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread,
                                          int32_t base, int32_t alpha, int32_t beta, int32_t *lower,
-                                         int32_t *upper, const search_entry **by_lower,
-                                         const search_entry **by_upper, int *first)
+                                         int32_t *upper, int *moved, uint64_t *fixed, int *first)
 {
     const tc_solver *sv = c->base.solver;
     int found = 0, ranks = spread != ~UINT64_C(0), size = search_bucket_size(spread);
-    const search_entry *bucket = search_bucket(c, key, spread);
+    const search_entry *home = search_bucket(c, key, spread), *bucket = home, *wide = NULL;
+    int32_t lower0 = *lower, upper0 = *upper;
+    uint16_t seq = sv->team ? search_seq(home) : 0, wide_seq = 0;
     for (int i = 0, end = size + (ranks ? TC_SEARCH_WIDE : 0); i < end; ++i) {
-        if (i == size) bucket = search_bucket(c, key, 0) - size;
+        if (i == size) {
+            wide = search_bucket(c, key, 0);
+            wide_seq = sv->team ? search_seq(wide) : 0;
+            bucket = wide - size;
+        }
         const search_entry *e = bucket + i;
         if (e->generation != sv->generation) { /* the bucket's entries end (search_store) */
             if (i >= size) break;
@@ -151,27 +170,44 @@ static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *ke
         }
         if (!search_matches(e, key)) continue;
         if (!found++) *first = e->best;
+#if SEARCH_MASKED
+        uint64_t fixed_here = e->fixed;
+#else
+        uint64_t fixed_here = ~UINT64_C(0);
+#endif
         if (e->lower + base > *lower) {
             *lower = e->lower + base;
-            *by_lower = e;
+            *moved |= 1;
+            fixed[0] = fixed_here;
         }
         if (e->upper + base < *upper) {
             *upper = e->upper + base;
-            *by_upper = e;
+            *moved |= 2;
+            fixed[1] = fixed_here;
         }
         if (*lower >= beta || *upper <= alpha || *lower == *upper) break; /* decided */
+    }
+    if (found && sv->team &&
+        !(search_seq_held(home, seq) &&
+          (!wide || search_seq_held(wide, wide_seq)))) { /* a store raced with the reads */
+        *lower = lower0;
+        *upper = upper0;
+        *moved = 0;
+        *first = TC_NO_CARD;
+        return 0;
     }
     return found;
 }
 
-/* The cards a bound depends on: those entry `e` fixed, else (no entry: the game's bounds) `why`. */
-static inline tc_mask search_why(const SEARCH_CTX *c, const SEARCH_STATE *s, const search_entry *e,
-                                 tc_mask why)
+/* The cards a bound depends on: those an entry fixed (`by_entry`: in `fixed`), else (the
+ * game's bounds) `why`. */
+static inline tc_mask search_why(const SEARCH_CTX *c, const SEARCH_STATE *s, int by_entry,
+                                 uint64_t fixed, tc_mask why)
 {
 #if SEARCH_MASKED
-    if (e && c->base.ranks) return game_unfix(c, s, e->fixed);
+    if (by_entry && c->base.ranks) return game_unfix(c, s, fixed);
 #else
-    (void)c, (void)s, (void)e;
+    (void)c, (void)s, (void)by_entry, (void)fixed;
 #endif
     return why;
 }
@@ -198,6 +234,13 @@ static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STAT
 #endif
     uint64_t at = (fixed & spread) == spread ? spread : 0;
     search_entry *bucket = search_bucket(c, key, at);
+    uint16_t seq = 0;
+    if (sv->team) { /* the bucket's seqlock: odd while this store writes */
+        seq = __atomic_load_n(&bucket->seq, __ATOMIC_RELAXED);
+        if ((seq & 1) || !__atomic_compare_exchange_n(&bucket->seq, &seq, (uint16_t)(seq + 1), 0,
+                                                      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+            return;
+    }
     int size = search_bucket_size(at), found = 0, j = 0;
     search_entry *entry = bucket;
     for (; j < size && !found; ++j) { /* the current entries, a prefix of the bucket */
@@ -230,6 +273,7 @@ static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STAT
     if (best < beta && best - base < entry->upper) entry->upper = best - base;
     entry->best = (uint8_t)best_card;
     entry->depth = (uint8_t)(TC_NUM_CARD_IDS - s->head.tricks_played);
+    if (sv->team) __atomic_store_n(&bucket->seq, (uint16_t)(seq + 2), __ATOMIC_RELEASE);
 }
 
 /* Starts a solve: TC_ERR_STATE outside the play phase, TC_ERR_ARGUMENT for an objective not in
@@ -259,7 +303,25 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
  * table entries are then meaningless: tc_solver_forget), else TC_OK. */
 static inline int search_status(const tc_solver *solver)
 {
+    if (solver->team && __atomic_load_n(&solver->team->status, __ATOMIC_RELAXED))
+        return TC_ERR_LIMIT;
     return solver->node_limit && solver->stats.nodes > solver->node_limit ? TC_ERR_LIMIT : TC_OK;
+}
+
+/* Whether this member takes `card` of a team's solve (no other member took it). */
+static inline int search_claim(tc_solve_team *team, int card)
+{
+    return !(__atomic_fetch_or(&team->claimed, tc_bit(card), __ATOMIC_RELAXED) >> card & 1);
+}
+
+/* Gives the team card `card`'s value `v` (meaningless past the node limit: the team fails). */
+static inline void search_valued(const SEARCH_CTX *c, int card, int32_t v)
+{
+    tc_solve_team *team = c->base.solver->team;
+    if (search_status(c->base.solver) != TC_OK)
+        __atomic_store_n(&team->status, TC_ERR_LIMIT, __ATOMIC_RELAXED);
+    team->values[card] = v;
+    __atomic_fetch_or(&team->done, tc_bit(card), __ATOMIC_RELEASE);
 }
 
 /* game_bounds, with the cards each bound depends on where the game abstracts ranks */

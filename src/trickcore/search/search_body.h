@@ -39,11 +39,44 @@ static inline SEARCH_TARGET int SEARCH_NAME(search_representative)(const SEARCH_
     return card;
 }
 
+/* The values of the cards of `moves` not `kept`: their representatives'. */
+static inline SEARCH_TARGET void SEARCH_NAME(search_copy_classes)(const SEARCH_CTX *c,
+                                                                  const SEARCH_STATE *s,
+                                                                  tc_mask moves, tc_mask kept,
+                                                                  int32_t *values)
+{
+    for (tc_mask rest = moves & ~kept; rest; rest &= rest - 1) {
+        int card = tc_lowest(rest);
+        values[card] = values[SEARCH_NAME(search_representative)(c, s, kept, card)];
+    }
+}
+
+/* The end of a team's search_root (tc_solve_team): once every card of `kept` is valued (a
+ * member spins till then: one per core), the team's values into `values`, the classes' too;
+ * returns the best of them. */
+static SEARCH_TARGET int32_t SEARCH_NAME(search_team_values)(const SEARCH_CTX *c,
+                                                             const SEARCH_STATE *s, tc_mask kept,
+                                                             tc_mask moves, int32_t *values)
+{
+    const tc_solve_team *team = c->base.solver->team;
+    while (__atomic_load_n(&team->done, __ATOMIC_ACQUIRE) != kept) {
+    }
+    int ours = c->base.side >> s->head.to_act & 1;
+    int32_t best = ours ? -TC_SEARCH_INF : TC_SEARCH_INF;
+    for (tc_mask rest = kept; rest; rest &= rest - 1) {
+        int32_t v = values[tc_lowest(rest)] = team->values[tc_lowest(rest)];
+        best = ours ? (v > best ? v : best) : (v < best ? v : best);
+    }
+    SEARCH_NAME(search_copy_classes)(c, s, moves, kept, values);
+    return best;
+}
+
 /* The cards of `moves` in search order: the table's card first, then by promise and cut-off
  * history (leads and follows apart; at leads weighted by SEARCH_LEAD_PROMISE_WEIGHT). */
-static inline SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
-                                                          const SEARCH_STATE *s, tc_mask moves,
-                                                          int first, uint8_t *cards)
+static TC_ALWAYS_INLINE SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH_CTX *c,
+                                                                    const SEARCH_STATE *s,
+                                                                    tc_mask moves, int first,
+                                                                    uint8_t *cards)
 {
     if (!(moves & (moves - 1))) { /* one card (or none): nothing to order */
         if (moves) cards[0] = (uint8_t)tc_lowest(moves);
@@ -106,13 +139,14 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         base = game_base(c, s);
         spread = search_spread(c, s);
         stored = 1;
-        const search_entry *by_lower = NULL, *by_upper = NULL;
-        if (search_probe(c, key, spread, base, alpha, beta, &lower, &upper, &by_lower, &by_upper,
+        int moved = 0;
+        uint64_t fixed[2] = {0, 0};
+        if (search_probe(c, key, spread, base, alpha, beta, &lower, &upper, &moved, fixed,
                          &first)) {
             sv->stats.tt_hits++;
             if (lower >= beta || upper <= alpha || lower == upper) {
-                why_lower = search_why(c, s, by_lower, why_lower);
-                why_upper = search_why(c, s, by_upper, why_upper);
+                why_lower = search_why(c, s, moved & 1, fixed[0], why_lower);
+                why_upper = search_why(c, s, moved & 2, fixed[1], why_upper);
                 *why = lower >= beta    ? why_lower
                        : upper <= alpha ? why_upper
                                         : why_lower | why_upper;
@@ -190,10 +224,30 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_exact)(SEARCH_CTX *c, const SEAR
     return lower;
 }
 
+/* A team member's share of search_root (tc_solve_team; not the first member, which runs
+ * search_root itself): from the least promising card up, each card no member took yet, its exact
+ * value by MTD(f) from the position's value once the first member has it. */
+static SEARCH_TARGET void SEARCH_NAME(search_team)(SEARCH_CTX *c, const SEARCH_STATE *s,
+                                                   tc_mask kept)
+{
+    tc_solve_team *team = c->base.solver->team;
+    uint8_t cards[TC_NUM_CARD_IDS];
+    for (int i = SEARCH_NAME(search_order)(c, s, kept, TC_NO_CARD, cards) - 1; i >= 0; --i) {
+        if (!search_claim(team, cards[i])) continue;
+        SEARCH_STATE child = *s;
+        game_play(c, &child, cards[i]);
+        int32_t best = __atomic_load_n(&team->best, __ATOMIC_RELAXED);
+        search_valued(c, cards[i],
+                      SEARCH_NAME(search_exact)(c, &child, -TC_SEARCH_INF, TC_SEARCH_INF,
+                                                best == TC_SEARCH_NONE ? 0 : best));
+    }
+}
+
 /* The exact value of every legal card of the seat to act into values[card] (legal cards only;
  * values NULL: the position's value alone), their mask into *legal; returns the position's value.
  * A card worth the best needs one zero-window search, the others a search_exact below it; none
- * where the root's own searches (its cards' fail-soft bounds, base.root_*) settled it. */
+ * where the root's own searches (its cards' fail-soft bounds, base.root_*) settled it. In a team
+ * the first member skips the cards the others claimed (search_team), then all share the values. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t *values, tc_mask *legal)
 {
@@ -201,6 +255,12 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
     if (c->base.solver->switches & TC_SOLVE_EQUIVALENCE)
         kept = SEARCH_NAME(search_classes)(c, s, moves);
     int ours = c->base.side >> s->head.to_act & 1;
+    *legal = moves;
+    tc_solve_team *team = values ? c->base.solver->team : NULL;
+    if (team && team->first != c->base.solver) { /* a member helping the first one */
+        SEARCH_NAME(search_team)(c, s, kept);
+        return SEARCH_NAME(search_team_values)(c, s, kept, moves, values);
+    }
     int32_t lower[TC_NUM_CARD_IDS], upper[TC_NUM_CARD_IDS];
     for (int card = 0; card < TC_NUM_CARD_IDS; ++card) {
         lower[card] = -TC_SEARCH_INF;
@@ -211,10 +271,11 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
     c->base.root_upper = upper;
     int32_t best = SEARCH_NAME(search_exact)(c, s, -TC_SEARCH_INF, TC_SEARCH_INF, 0);
     c->base.root = NULL;
-    *legal = moves;
     if (!values) return best;
+    if (team) __atomic_store_n(&team->best, best, __ATOMIC_RELAXED);
     for (tc_mask rest = kept; rest; rest &= rest - 1) {
         int card = tc_lowest(rest);
+        if (team && !search_claim(team, card)) continue;
         int32_t v = best; /* the root's own searches may have shown it, or a bound (fail-soft) */
         if (ours ? lower[card] < best && upper[card] >= best
                  : upper[card] > best && lower[card] <= best) {
@@ -234,11 +295,10 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARC
         } else {
             v = best; /* no card is worth more than the best (less, for the other side) */
         }
+        if (team) search_valued(c, card, v);
         values[card] = v;
     }
-    for (tc_mask rest = moves & ~kept; rest; rest &= rest - 1) {
-        int card = tc_lowest(rest);
-        values[card] = values[SEARCH_NAME(search_representative)(c, s, kept, card)];
-    }
+    if (team) return SEARCH_NAME(search_team_values)(c, s, kept, moves, values);
+    SEARCH_NAME(search_copy_classes)(c, s, moves, kept, values);
     return best;
 }

@@ -12,6 +12,7 @@ void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int swi
     solver->switches = (int8_t)switches;
     solver->isa = (int8_t)tc_isa_best();
     solver->node_limit = 0;
+    solver->team = NULL;
     tc_solver_forget(solver);
 }
 
@@ -23,4 +24,20 @@ void tc_solver_forget(tc_solver *solver)
     }
     memset(&solver->stats, 0, sizeof solver->stats);
     memset(solver->history, 0, sizeof solver->history);
+}
+
+void tc_solve_team_init(tc_solve_team *team)
+{
+    memset(team, 0, sizeof *team);
+    team->best = TC_SEARCH_NONE;
+}
+
+void tc_solver_join(tc_solver *member, tc_solver *first, tc_solve_team *team)
+{
+    tc_solver_init(member, first->table, first->table_bytes, first->switches);
+    member->generation = first->generation;
+    member->isa = first->isa;
+    member->node_limit = first->node_limit;
+    member->team = first->team = team;
+    team->first = first;
 }

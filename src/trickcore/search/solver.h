@@ -40,15 +40,32 @@ typedef struct {
     uint8_t side;     /* bit p: seat p is on the valued side */
 } tc_solve_request;
 
+#define TC_SEARCH_NONE INT32_MIN /* no value yet */
+
+/* Solvers valuing one position's cards together, one thread each, on one table (tc_solver_join):
+ * the first searches the position's value, the others value cards meanwhile; each card is valued
+ * by the member that claims it, and every member returns the same values once all are valued.
+ * One that starts after every card was claimed never touches the table (docs/kernels.md, "Team
+ * solves"). Reset (tc_solve_team_init) before each solve. */
+typedef struct {
+    const void *first; /* the first member's tc_solver */
+    uint64_t claimed;  /* cards a member took */
+    uint64_t done;     /* cards whose value is in values[] */
+    int32_t best;      /* the position's value once the first member has it, else TC_SEARCH_NONE */
+    int32_t status;    /* TC_ERR_LIMIT once a member stopped at its node limit */
+    int32_t values[TC_NUM_CARD_IDS];
+} tc_solve_team;
+
 /* A solver: table memory owned by the caller (zeroed before the first use), entries valid for
  * one generation (tc_solver_forget starts a new one), switches, statistics, ordering history. */
 typedef struct {
     void *table;
     int64_t table_bytes;
     uint32_t generation;
-    int8_t switches;    /* enum tc_solve_switch bits */
-    int8_t isa;         /* enum tc_isa: the variant searching, tc_isa_best() unless set */
-    int64_t node_limit; /* 0: none; else a solve stops past that many nodes (TC_ERR_LIMIT) */
+    int8_t switches;     /* enum tc_solve_switch bits */
+    int8_t isa;          /* enum tc_isa: the variant searching, tc_isa_best() unless set */
+    int64_t node_limit;  /* 0: none; else a solve stops past that many nodes (TC_ERR_LIMIT) */
+    tc_solve_team *team; /* NULL: alone; else its team's table is shared between threads */
     tc_solve_stats stats;
     uint16_t history[2][TC_SEATS_MAX][TC_NUM_CARD_IDS]; /* cut-offs: follows, leads; seat, card */
 } tc_solver;
@@ -185,5 +202,11 @@ void tc_solver_init(tc_solver *solver, void *table, int64_t table_bytes, int swi
 /* Forgets every table entry (a new generation) and the ordering history: call it before a
  * search whose request or deal differs from the previous one's. */
 void tc_solver_forget(tc_solver *solver);
+/* Resets `team` for a new solve: no card claimed, no value found. */
+void tc_solve_team_init(tc_solve_team *team);
+/* Puts `first` (tc_solver_forget already called for the solve) and `member` in `team`: `member`
+ * takes its table, generation, switches, variant and node limit, and empty statistics and
+ * history. A solver whose team is set back to NULL solves alone again. */
+void tc_solver_join(tc_solver *member, tc_solver *first, tc_solve_team *team);
 
 #endif
