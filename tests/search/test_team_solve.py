@@ -3,7 +3,8 @@ table value the cards of a position together. Their values are those of one thre
 big enough for a team (not short endings) and for the members to overlap and race on the table
 (a 1 MiB table crowds it), in every game (the brute-force twin's test checks teams on small
 positions); several callers' teams at once share the helper pool without waiting on each other for
-ever; a bad thread count is refused before anything runs, a count above the cores takes them."""
+ever; a principal line solved by teams is the line of one thread; a bad thread count is refused
+before anything runs, a count above the cores takes them."""
 
 from __future__ import annotations
 
@@ -57,6 +58,13 @@ def test_a_team_gives_the_values_of_one_thread(game: str, tt_mb: int | None) -> 
         assert deal.to_json() == before
 
 
+@pytest.mark.parametrize("game", ["spades", "svarta-maja", "dam-collect"])
+def test_a_line_solved_by_teams_is_the_line_of_one_thread(game: str) -> None:
+    make, left = GAMES[game]
+    deal = position(make, 1, left)
+    assert deal.solve_line(threads=2) == deal.solve_line()
+
+
 def test_reusable_solver_teams_keep_its_values() -> None:
     """On a ReusableSolver's table too; a team of more threads than cores takes the cores."""
     make, left = GAMES["svarta-maja"]
@@ -99,4 +107,6 @@ def test_a_bad_thread_count_is_refused(threads: Any) -> None:
         deal.solve(threads=threads)
     with pytest.raises(SolveError, match="threads"):
         ReusableSolver().solve(deal, threads=threads)
+    with pytest.raises(SolveError, match="threads"):
+        deal.solve_line(threads=threads)
     assert deal.to_json() == before

@@ -225,9 +225,10 @@ class TrickDeal(_Binding):
         return search.solve_value(self, objective, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
 
     def solve_line(self, objective: str | None = None, *, seat: int | None = None,
-                   tt_mb: int | None = None) -> tuple[Card, ...]:
-        """A principal variation to the end of the deal under ``solve``'s values."""
-        return search.solve_line(self, objective, seat=seat, tt_mb=tt_mb)
+                   tt_mb: int | None = None, threads: int = 1) -> tuple[Card, ...]:
+        """A principal variation to the end of the deal under ``solve``'s values (``threads``
+        as ``solve`` takes them)."""
+        return search.solve_line(self, objective, seat=seat, tt_mb=tt_mb, threads=threads)
 
     @classmethod
     def _from_setup(cls: type[T], rules: Any, document: Mapping[str, Any]) -> T:

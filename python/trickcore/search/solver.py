@@ -288,15 +288,18 @@ def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | No
 
 
 def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
-               tt_mb: int | None = None) -> tuple[Card, ...]:
+               tt_mb: int | None = None, threads: int = 1) -> tuple[Card, ...]:
     """A principal variation from here to the end: at each step the lowest best card of the
-    seat then to act, valued for the side of ``seat`` (default: the seat to act now)."""
+    seat then to act, valued for the side of ``seat`` (default: the seat to act now); each
+    step's solve on ``threads`` as ``solve`` takes them."""
     request = _request(deal, objective, seat)
+    helpers = _team_helpers(threads)
     solver = Solver(_deal_table_bytes(deal, _table_mb(tt_mb)), ALL_SWITCHES)
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
     while position.phase == "play":
-        best = solver.solve(position, request.code, request.mask)[3]
+        team = helpers if helpers and _worth_a_team(position) else 0
+        best = solver.solve(position, request.code, request.mask, team + 1, _team_pool(team))[3]
         card = next(iter(CardSet(best)))  # card order: the lowest first
         line.append(card)
         position.play(card)
@@ -314,7 +317,7 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
         raise SolveError(f"solve_batch takes the deals of one game, not {' and '.join(names)}")
     requests = [_request(deal, objective, None) for deal in deals]
     count = len(deals)
-    threads = (os.cpu_count() or 1) if workers is None else whole_number(
+    threads = _CORES if workers is None else whole_number(
         "workers", workers, 1, 1024, SolveError)
     cap = _table_mb(tt_mb)
     values = np.zeros((count, 56), dtype=np.int32)
