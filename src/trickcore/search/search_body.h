@@ -243,11 +243,9 @@ static SEARCH_TARGET void SEARCH_NAME(search_team)(SEARCH_CTX *c, const SEARCH_S
     }
 }
 
-/* The exact value of every legal card of the seat to act into values[card] (legal cards only;
- * values NULL: the position's value alone), their mask into *legal; returns the position's value.
- * A card worth the best needs one zero-window search, the others a search_exact below it; none
- * where the root's own searches (its cards' fail-soft bounds, base.root_*) settled it. In a team
- * the first member skips the cards the others claimed (search_team), then all share the values. */
+/* Every legal card's exact value into values[card] (NULL: the value alone), their mask into
+ * *legal; returns the value. A card worth it needs one zero-window search, others a search_exact
+ * below it, unless the root's bounds (base.root_*) settle it; a team shares the cards out. */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_root)(SEARCH_CTX *c, const SEARCH_STATE *s,
                                                       int32_t *values, tc_mask *legal)
 {

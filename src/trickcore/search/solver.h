@@ -42,11 +42,9 @@ typedef struct {
 
 #define TC_SEARCH_NONE INT32_MIN /* no value yet */
 
-/* Solvers valuing one position's cards together, one thread each, on one table (tc_solver_join):
- * the first searches the position's value, the others value cards meanwhile; each card is valued
- * by the member that claims it, and every member returns the same values once all are valued.
- * One that starts after every card was claimed never touches the table (docs/kernels.md, "Team
- * solves"). Reset (tc_solve_team_init) before each solve. */
+/* Solvers valuing one position's cards together on one table, a thread each (tc_solver_join,
+ * docs/kernels.md "Team solves"): the first searches the value, the others claim cards; all
+ * return the same values. Reset (tc_solve_team_init) before each solve. */
 typedef struct {
     const void *first; /* the first member's tc_solver */
     uint64_t claimed;  /* cards a member took */
