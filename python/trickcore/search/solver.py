@@ -179,12 +179,9 @@ class ReusableSolver:
     def _solve(self, deal: TrickDeal, objective: str | None, seat: int | None,
                size: int, threads: int = 1) -> Solution:
         request = _request(deal, objective, seat)
-        helpers = _team_helpers(threads)
-        if helpers and not _worth_a_team(deal):
-            helpers = 0
+        team = _team(deal, _team_helpers(threads))
         solver = self._solver_for(size, None)
-        values, _, value, best = solver.solve(deal, request.code, request.mask, helpers + 1,
-                                              _team_pool(helpers))
+        values, _, value, best = solver.solve(deal, request.code, request.mask, *team)
         to_act = deal.to_act
         assert to_act is not None
         return Solution(request.objective, request.seat, request.side, to_act,
@@ -225,6 +222,13 @@ def _worth_a_team(deal: TrickDeal) -> bool:
     table at most RECYCLED_TABLE_BYTES), which takes about a millisecond or less, where handing
     work to a pool thread costs more than it saves (docs/kernels.md, "Team solves")."""
     return _deal_table_bytes(deal, None) > RECYCLED_TABLE_BYTES
+
+
+def _team(deal: TrickDeal, helpers: int) -> tuple[int, ThreadPoolExecutor | None]:
+    """The threads and the pool ``Solver.solve`` takes for ``deal`` with up to ``helpers``
+    members besides the caller: none where the solve is too short for a team."""
+    helpers = helpers if helpers and _worth_a_team(deal) else 0
+    return helpers + 1, _team_pool(helpers)
 
 
 def _team_pool(helpers: int) -> ThreadPoolExecutor | None:
@@ -298,8 +302,7 @@ def solve_line(deal: TrickDeal, objective: str | None = None, *, seat: int | Non
     line: list[Card] = []
     position: Any = deal.clone()  # the table stays valid along the line: same side, same deal
     while position.phase == "play":
-        team = helpers if helpers and _worth_a_team(position) else 0
-        best = solver.solve(position, request.code, request.mask, team + 1, _team_pool(team))[3]
+        best = solver.solve(position, request.code, request.mask, *_team(position, helpers))[3]
         card = next(iter(CardSet(best)))  # card order: the lowest first
         line.append(card)
         position.play(card)
@@ -318,7 +321,7 @@ def solve_batch(deals: Sequence[TrickDeal], objective: str | None = None, *,
     requests = [_request(deal, objective, None) for deal in deals]
     count = len(deals)
     threads = _CORES if workers is None else whole_number(
-        "workers", workers, 1, 1024, SolveError)
+        "workers", workers, 1, MAX_THREADS, SolveError)
     cap = _table_mb(tt_mb)
     values = np.zeros((count, 56), dtype=np.int32)
     legal = np.zeros(count, dtype=np.uint64)
