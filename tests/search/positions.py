@@ -16,6 +16,7 @@ only for the solver's own consistency checks.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -30,6 +31,15 @@ from trickcore.core.errors import IllegalMoveError
 # Dam; Spades is always 4). About 3 cards a hand, up to 4 with fewer players; chosen so that a
 # reference call stays well under 0.5 s.
 MAX_CARDS_LEFT = {2: 10, 3: 12, 4: 14, 5: 12, 6: 12}
+
+# The solver's pruning switches, as keyword arguments of ``Deal.solve``: every combination of the
+# first three with winning ranks on, and ranks off where the table and bounds are on (ranks
+# refine the table's entries); value gaps on, and off once.
+SWITCHES = [{**dict(zip(("table", "equivalence", "bounds", "ranks"), flags, strict=True)),
+             "gaps": True}
+            for flags in itertools.product((True, False), repeat=4)
+            if flags[3] or (flags[0] and flags[2])]
+SWITCHES.append({**SWITCHES[0], "gaps": False})
 
 seeds = st.integers(0, 2**32 - 1)
 

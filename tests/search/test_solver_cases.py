@@ -10,22 +10,17 @@ seat against it). Hearts points and Dam avoid points are better low; Spades valu
 
 from __future__ import annotations
 
-import itertools
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from positions import play, scripted_dam_deal, small_hearts_deal
+from positions import SWITCHES, play, scripted_dam_deal, small_hearts_deal
 
 from reference.solver import best_cards, best_of, reference_values
 from trickcore import Card, CardMultiset, Suit, dam, spades
 
-# Every combination of the first three switches with winning ranks on, and ranks off where the
-# table and bounds are on (ranks refine the table's entries).
-SWITCHES = [dict(zip(("table", "equivalence", "bounds", "ranks"), flags, strict=True))
-            for flags in itertools.product((True, False), repeat=4)
-            if flags[3] or (flags[0] and flags[2])]
 # Hearts rules with no first-lead, first-trick or hearts-broken restriction: the endings below
 # are about scoring, not about those rules.
 FREE_PLAY = {"first_lead": "left-of-dealer", "first_trick_protected": False,
@@ -541,3 +536,45 @@ def test_trump_turn_up_changes_the_values(solve: Engine, turn_trump: bool,
     assert answer.values == cards(seat1)
     assert answer.best == card_set("3D")
     assert solve(deal, seat=0).values == cards(seat0)
+
+
+def dam_ending(rules: dam.Rules, seed: int, per_hand: int) -> dam.Deal:
+    """A random Dam deal played forward (random legal cards) until no hand holds more than
+    ``per_hand`` cards: the pile is then empty."""
+    deal = dam.Deal.random(rules, seed=seed)
+    rng = random.Random(seed)
+    while max(len(deal.hand(p)) for p in range(deal.players)) > per_hand:
+        deal.play(rng.choice(sorted(deal.legal_moves())))
+    assert deal.pile_size == 0 and deal.phase == "play"
+    return deal
+
+
+def test_dam_cards_differing_in_points_alone_bound_each_other() -> None:
+    """Dam avoid, three hands of 7 after the pile ran out. Two cards of one suit in the mover's
+    hand with no other live card between them win and lose the same tricks, so their values
+    differ by at most the difference of their points (the value gap): where one card's search
+    leaves the other's bound on the wrong side of the window, the other is not searched. The
+    values are those searched without the gaps, with fewer positions."""
+    deal = dam_ending(dam.Rules.avoid(players=3), seed=1, per_hand=7)
+    with_gaps, without = deal.solve(), deal.solve(gaps=False)
+    assert with_gaps.values == without.values
+    assert with_gaps.stats.nodes < without.stats.nodes
+
+
+def test_dam_scoring_by_tricks_folds_cards_whatever_their_points() -> None:
+    """Dam scoring tricks (avoid, last-trick bonus 3), two hands of 5: card points do not count,
+    so seat 0's ♦7 ♦8 (7 and 8 points, no live card between them) are one class to search, as
+    ♦Q ♦K (13 each) are in the same ending a few ranks up. Seat 0 leads from ♦7 ♦8 ♣2 ♠5 ♥3
+    (or ♦Q ♦K ...) against ♦9 ♦6 ♣K ♠4 ♥4 (♦A ♦J ...). Seat 0 has won the 47 filler tricks
+    and wants no more; seat 1 ducks ♠4 under ♠5 and keeps ♦6 under seat 0's low diamond, so
+    seat 0 takes two more, the last one (3) among them, whatever it leads: every card is worth
+    52. Searched as one class, the two endings take about the same positions (they differ
+    where leads of other suits are ordered by rank); each card apart took half as many again."""
+    rules = dam.Rules.avoid(players=2, hand_size=10, packs=2, score_by="tricks",
+                            last_trick_bonus=3)
+    apart = scripted_dam_deal(rules, ["7D 8D 2C 5S 3H", "9D 6D KC 4S 4H"])
+    alike = scripted_dam_deal(rules, ["QD KD 2C 5S 3H", "AD JD KC 4S 4H"])
+    solved_apart, solved_alike = apart.solve(), alike.solve()
+    assert set(solved_apart.values.values()) == set(solved_alike.values.values()) == {52}
+    assert solved_apart.values == apart.solve(equivalence=False, gaps=False).values
+    assert solved_apart.stats.nodes <= solved_alike.stats.nodes * 1.1

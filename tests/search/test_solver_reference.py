@@ -13,7 +13,6 @@ the end check the positions and the twin alone.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import random
 from typing import Any
 
@@ -24,6 +23,7 @@ from hypothesis import strategies as st
 from positions import (
     MAX_CARDS_LEFT,
     POSITIONS,
+    SWITCHES,
     cards_left,
     dam_pile_positions,
     dam_positions,
@@ -51,11 +51,6 @@ from trickcore import Card, CardSet, spades
 from trickcore.search._solver import ALL_SWITCHES, BEST_ISA, Solver
 from trickcore.search.solver import _request, _team_pool
 
-# Every combination of the first three switches with winning ranks on, and ranks off where the
-# table and bounds are on (ranks refine the table's entries).
-SWITCHES = [dict(zip(("table", "equivalence", "bounds", "ranks"), flags, strict=True))
-            for flags in itertools.product((True, False), repeat=4)
-            if flags[3] or (flags[0] and flags[2])]
 GAMES = list(POSITIONS)
 # Explicit example counts (not the profile's): the module stays well under a minute on two cores.
 FEW = settings(max_examples=30, deadline=None)

@@ -207,7 +207,8 @@ class TrickDeal(_Binding):
 
     def solve(self, objective: str | None = None, *, seat: int | None = None,
               tt_mb: int | None = None, threads: int = 1, table: bool = True,
-              equivalence: bool = True, bounds: bool = True, ranks: bool = True) -> Solution:
+              equivalence: bool = True, bounds: bool = True, ranks: bool = True,
+              gaps: bool = True) -> Solution:
         """The exact value of every legal card of the seat to act, every hand known: the final
         ``objective`` (the game's ``OBJECTIVES``, the first by default) of the side of ``seat``
         (default: the seat to act), every other seat playing against it. ``tt_mb`` caps the
@@ -215,7 +216,8 @@ class TrickDeal(_Binding):
         ``threads`` (at most the cores are used) share out the cards on that one table, for the
         same values; the switches turn prunings off. The deal is left as it was."""
         return search.solve(self, objective, seat=seat, tt_mb=tt_mb, threads=threads,
-                            table=table, equivalence=equivalence, bounds=bounds, ranks=ranks)
+                            table=table, equivalence=equivalence, bounds=bounds, ranks=ranks,
+                            gaps=gaps)
 
     def solve_value(self, objective: str | None = None, *, seat: int | None = None,
                     tt_mb: int | None = None, max_nodes: int | None = None) -> int:

@@ -9,6 +9,7 @@ cdef extern from "trickcore/search/solver.h" nogil:
         TC_SOLVE_EQUIVALENCE
         TC_SOLVE_BOUNDS
         TC_SOLVE_RANKS
+        TC_SOLVE_GAPS
         TC_SOLVE_ALL
 
     enum tc_solve_objective:

@@ -16,6 +16,7 @@ from trickcore.search._csolver cimport (
     TC_SOLVE_BOUNDS,
     TC_SOLVE_EQUIVALENCE,
     TC_SOLVE_RANKS,
+    TC_SOLVE_GAPS,
     TC_SOLVE_TABLE,
     solve_fn,
     tc_solve_request,
@@ -35,7 +36,7 @@ from trickcore.core.errors import error_for_status
 CARDS = all_cards()  # Card by id
 
 SWITCHES = {"table": TC_SOLVE_TABLE, "equivalence": TC_SOLVE_EQUIVALENCE,
-            "bounds": TC_SOLVE_BOUNDS, "ranks": TC_SOLVE_RANKS}
+            "bounds": TC_SOLVE_BOUNDS, "ranks": TC_SOLVE_RANKS, "gaps": TC_SOLVE_GAPS}
 ALL_SWITCHES = TC_SOLVE_ALL  # every pruning on
 MIN_TABLE_BYTES = 4096
 BEST_ISA = tc_isa_best()  # the fastest instruction-set variant this CPU runs (0: portable)

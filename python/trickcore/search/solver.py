@@ -127,8 +127,9 @@ def _deal_table_bytes(deal: TrickDeal, tt_mb: int | None) -> int:
     return _table_bytes(deal, tt_mb, _tricks_left(deal))
 
 
-def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool) -> int:
-    chosen = {"table": table, "equivalence": equivalence, "bounds": bounds, "ranks": ranks}
+def _switches(table: bool, equivalence: bool, bounds: bool, ranks: bool, gaps: bool) -> int:
+    chosen = {"table": table, "equivalence": equivalence, "bounds": bounds, "ranks": ranks,
+              "gaps": gaps}
     for name, on in chosen.items():
         if not isinstance(on, bool):
             raise SolveError(f"{name} must be True or False, not {on!r}")
@@ -151,9 +152,10 @@ class ReusableSolver:
     in each time. ``tt_mb`` and the switches as ``solve`` takes them. One thread at a time."""
 
     def __init__(self, tt_mb: int | None = None, *, table: bool = True,
-                 equivalence: bool = True, bounds: bool = True, ranks: bool = True) -> None:
+                 equivalence: bool = True, bounds: bool = True, ranks: bool = True,
+                 gaps: bool = True) -> None:
         self._tt_mb = _table_mb(tt_mb)
-        self._switches = _switches(table, equivalence, bounds, ranks)
+        self._switches = _switches(table, equivalence, bounds, ranks, gaps)
         self._solver: Solver | None = None
         self._bytes = 0
 
@@ -269,17 +271,20 @@ def _one_shot(deal: TrickDeal, tt_mb: int | None) -> tuple[ReusableSolver, int]:
 
 def solve(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,
           tt_mb: int | None = None, threads: int = 1, table: bool = True,
-          equivalence: bool = True, bounds: bool = True, ranks: bool = True) -> Solution:
+          equivalence: bool = True, bounds: bool = True, ranks: bool = True,
+          gaps: bool = True) -> Solution:
     """The exact final ``objective`` of the side of ``seat`` (default: the seat to act) for
     every legal card of the seat to act; ``tt_mb`` caps the table (MiB; by default 60 for the
     Hearts family and Dam avoid, 32 for the others); ``threads`` (at most the cores) share out
     the cards on that one table; the switches turn prunings off (the values never change). The
     deal is left as it was."""
-    if table is True and equivalence is True and bounds is True and ranks is True:
+    if (table is True and equivalence is True and bounds is True and ranks is True
+            and gaps is True):
         solver, size = _one_shot(deal, _table_mb(tt_mb))
         return solver._solve(deal, objective, seat, size, threads)
     return ReusableSolver(tt_mb, table=table, equivalence=equivalence, bounds=bounds,
-                          ranks=ranks).solve(deal, objective, seat=seat, threads=threads)
+                          ranks=ranks, gaps=gaps).solve(deal, objective, seat=seat,
+                                                        threads=threads)
 
 
 def solve_value(deal: TrickDeal, objective: str | None = None, *, seat: int | None = None,

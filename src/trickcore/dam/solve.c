@@ -218,6 +218,14 @@ static inline const uint8_t *game_trick_keys(const dam_ctx *c, const tc_dam_stat
     return keys;
 }
 
+/* Two cards of a suit differ in nothing but their points (docs/kernels.md, "Value gaps"). */
+#define SEARCH_VALUE_GAPS
+static inline int32_t game_value_gap(const dam_ctx *c, int x, int y)
+{
+    int32_t gap = c->r->values[x] - c->r->values[y]; /* card points: not when tricks score */
+    return gap < 0 ? -gap : gap;
+}
+
 /* At an avoid lead: the cards of the other camp than the leader's. */
 #define SEARCH_GAME_ORDER_FACTS
 #define SEARCH_ORDER_FACTS tc_mask
@@ -276,13 +284,14 @@ int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request 
     c.players = r->players;
     c.sign = (int8_t)(r->collect ? 1 : -1);
     int values_seen = 0, seen[TC_NUM_CARD_IDS];
-    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) { /* a role per distinct value */
-        int k = 0;
-        while (k < values_seen && seen[k] != r->values[card]) ++k;
-        if (k == values_seen) seen[values_seen++] = r->values[card];
+    for (int card = 0; card < TC_NUM_CARD_IDS; ++card) {          /* a role per distinct value */
+        int k = 0, value = r->score_tricks ? 0 : r->values[card]; /* tricks: points are moot */
+        while (k < values_seen && seen[k] != value) ++k;
+        if (k == values_seen) seen[values_seen++] = value;
         c.base.role[card] = tc_is_joker(card) ? TC_SEARCH_ALONE : (uint8_t)k;
     }
     c.base.special = tc_search_special_cards(c.base.role, r->deck.once);
+    c.base.gaps = !r->score_tricks && (solver->switches & TC_SOLVE_GAPS);
     c.pile_cards[s->pile_end] = (tc_multiset){0, 0};
     c.pile_gain[s->pile_end] = c.pile_loss[s->pile_end] = 0;
     for (int i = s->pile_end - 1; i >= s->pile_next; --i) {

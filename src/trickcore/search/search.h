@@ -295,6 +295,7 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
     base->win_tricks = (int8_t)win_tricks;
     base->ranks = 0;
     base->bmi2 = solver->isa == TC_ISA_BMI2;
+    base->gaps = 0;
     solver->stats = (tc_solve_stats){0, 0, 0};
     return TC_OK;
 }

@@ -111,6 +111,31 @@ static TC_ALWAYS_INLINE SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH
     return n;
 }
 
+#ifdef SEARCH_VALUE_GAPS
+/* A bound on `card`'s value, from above (`upper`) or below, by the cards of `known` (their
+ * values or bounds from that side in `result`): a card of its suit with no card of `others`
+ * between the two plays alike but for its points, so their values differ by at most
+ * game_value_gap (docs/kernels.md, "Value gaps"). +-TC_SEARCH_INF where none bounds it. */
+static inline SEARCH_TARGET int32_t SEARCH_NAME(search_gap_bound)(const SEARCH_CTX *c, int card,
+                                                                  tc_mask known,
+                                                                  const int32_t *result,
+                                                                  tc_mask others, int upper)
+{
+    int32_t bound = upper ? TC_SEARCH_INF : -TC_SEARCH_INF;
+    if (c->base.role[card] == TC_SEARCH_ALONE) return bound;
+    for (tc_mask same = known & tc_suit_mask(tc_suit(card)); same; same &= same - 1) {
+        int x = tc_lowest(same), lo = x < card ? x : card, hi = x < card ? card : x;
+        int32_t gap = game_value_gap(c, x, card);
+        if (gap < 0 || c->base.role[x] == TC_SEARCH_ALONE ||
+            (others & ((tc_bit(hi) << 1) - tc_bit(lo))))
+            continue;
+        int32_t b = upper ? result[x] + gap : result[x] - gap;
+        bound = upper ? (b < bound ? b : bound) : (b > bound ? b : bound);
+    }
+    return bound;
+}
+#endif
+
 /* Fail-soft alpha-beta: the value if it lies in (alpha, beta), else a bound beyond the window;
  * *why: with winning ranks, the cards whose ranks the result depends on (docs/kernels.md). */
 static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARCH_STATE *s,
@@ -163,19 +188,37 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
         best_card = n ? cards[0] : TC_NO_CARD, cut = 0;
     int32_t best = ours ? -TC_SEARCH_INF : TC_SEARCH_INF;
     tc_mask why_all = 0, why_best = 0;
+#ifdef SEARCH_VALUE_GAPS
+    int32_t result[TC_NUM_CARD_IDS]; /* by card, of those `searched` */
+    tc_mask searched = 0, others = c->base.gaps ? game_others(c, s, seat) : 0;
+#endif
     for (int i = 0; i < n; ++i) {
-        SEARCH_STATE child = *s;
-        tc_mask w;
-        game_play(c, &child, cards[i]);
-        int32_t v = SEARCH_NAME(search_node)(c, &child, alpha, beta, &w);
+        tc_mask w = 0;
+        int32_t v;
+#ifdef SEARCH_VALUE_GAPS
+        if (!searched ||
+            (v = SEARCH_NAME(search_gap_bound)(c, cards[i], searched, result, others, ours),
+             ours ? v > alpha : v < beta)) /* else the bound settles the card */
+#endif
+        {
+            SEARCH_STATE child = *s;
+            game_play(c, &child, cards[i]);
+            v = SEARCH_NAME(search_node)(c, &child, alpha, beta, &w);
+#if SEARCH_MASKED
+            if (c->base.ranks) w = game_why_card(c, s, &child, cards[i], w);
+#endif
+        }
+#ifdef SEARCH_VALUE_GAPS
+        if (c->base.gaps) {
+            searched |= tc_bit(cards[i]);
+            result[cards[i]] = v;
+        }
+#endif
         if (s == c->base.root) { /* a fail-soft bound on the card's value, for search_root */
             int32_t *bound =
                 v < beta ? &c->base.root_upper[cards[i]] : &c->base.root_lower[cards[i]];
             *bound = v < beta ? (v < *bound ? v : *bound) : (v > *bound ? v : *bound);
         }
-#if SEARCH_MASKED
-        if (c->base.ranks) w = game_why_card(c, s, &child, cards[i], w);
-#endif
         why_all |= w;
         if (ours ? v > best : v < best) {
             best = v;

@@ -17,7 +17,8 @@ enum tc_solve_switch {
     TC_SOLVE_EQUIVALENCE = 2, /* one card searched per class of equivalent cards */
     TC_SOLVE_BOUNDS = 4,      /* cut-offs on the values still reachable */
     TC_SOLVE_RANKS = 8,       /* table entries matching on the ranks that decided them */
-    TC_SOLVE_ALL = 15
+    TC_SOLVE_GAPS = 16,       /* a card bounded by one of its suit that differs in points alone */
+    TC_SOLVE_ALL = 31
 };
 
 /* The objectives; each game accepts its own (tc_<game>_solve returns TC_ERR_ARGUMENT else). */
@@ -188,6 +189,7 @@ typedef struct {
     int8_t win_tricks;                /* search order: seats want tricks (else they duck) */
     int8_t ranks;                     /* winning ranks: entries match on the ranks they need */
     int8_t bmi2;                      /* the solver's variant is TC_ISA_BMI2 (pext and pdep) */
+    int8_t gaps;                      /* cards may differ in points alone (game_value_gap) */
     uint8_t role[TC_NUM_CARD_IDS];    /* what rank does not decide: equal roles may fold */
     tc_mask special;                  /* cards whose role differs from their suit's */
     const void *root;                 /* the state search_root values */
