@@ -549,16 +549,19 @@ def dam_ending(rules: dam.Rules, seed: int, per_hand: int) -> dam.Deal:
     return deal
 
 
-def test_dam_cards_differing_in_points_alone_bound_each_other() -> None:
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_dam_cards_differing_in_points_alone_bound_each_other(seed: int) -> None:
     """Dam avoid, three hands of 7 after the pile ran out. Two cards of one suit in the mover's
     hand with no other live card between them win and lose the same tricks, so their values
     differ by at most the difference of their points (the value gap): where one card's search
-    leaves the other's bound on the wrong side of the window, the other is not searched. The
-    values are those searched without the gaps, with fewer positions."""
-    deal = dam_ending(dam.Rules.avoid(players=3), seed=1, per_hand=7)
+    leaves the other's bound on the wrong side of the window, the other is not searched. By
+    the same argument a table entry holds, widened by the live cards' gaps paired by rank, for
+    every position of its shape. The values are those searched without either, in fewer than
+    two thirds of the positions (seed 1: 6,110 against 11,139)."""
+    deal = dam_ending(dam.Rules.avoid(players=3), seed=seed, per_hand=7)
     with_gaps, without = deal.solve(), deal.solve(gaps=False)
     assert with_gaps.values == without.values
-    assert with_gaps.stats.nodes < without.stats.nodes
+    assert with_gaps.stats.nodes * 3 < without.stats.nodes * 2
 
 
 def test_dam_scoring_by_tricks_folds_cards_whatever_their_points() -> None:

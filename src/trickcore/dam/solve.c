@@ -18,6 +18,7 @@ typedef struct {
 #define SEARCH_STATE tc_dam_state
 #define SEARCH_CTX dam_ctx
 #define SEARCH_KEY_WORDS (2 * TC_DAM_MAX_PLAYERS + 5)
+#define SEARCH_NEAR (2 * TC_DAM_MAX_PLAYERS + 2) /* with near entries: the live cards (game_near) */
 
 static inline tc_mask game_moves(const dam_ctx *c, const tc_dam_state *s)
 {
@@ -56,7 +57,8 @@ static inline int32_t game_base(const dam_ctx *c, const tc_dam_state *s)
 }
 
 /* The hands and the pile (both masks each) by rank among the live cards, the special cards'
- * words, the leader and the pile's position: all that final - base depends on. */
+ * words (with near entries: the cards live once and twice instead), the leader and the pile's
+ * position: all that final - base depends on. */
 static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *key)
 {
     tc_multiset pile = c->pile_cards[s->pile_next];
@@ -70,7 +72,14 @@ static inline void game_key(const dam_ctx *c, const tc_dam_state *s, uint64_t *k
     int k = 2 * TC_DAM_MAX_PLAYERS;
     key[k] = tc_search_pack_isa(pile.once, live, c->base.bmi2);
     key[k + 1] = tc_search_pack_isa(pile.twice, live, c->base.bmi2);
-    tc_search_special_words(live, c->base.special, key + k + 2, c->base.bmi2);
+    if (c->base.near) { /* the decks hold at most two copies: the sum is never -1 */
+        tc_multiset all = pile;
+        for (int p = 0; p < c->players; ++p) (void)tc_multiset_sum(all, s->hands[p], &all);
+        key[k + 2] = all.once;
+        key[k + 3] = all.twice;
+    } else {
+        tc_search_special_words(live, c->base.special, key + k + 2, c->base.bmi2);
+    }
     key[k + 4] =
         tc_search_suit_counts(live) | (uint64_t)s->head.leader << 25 | (uint64_t)s->pile_next << 27;
 }
@@ -226,6 +235,21 @@ static inline int32_t game_value_gap(const dam_ctx *c, int x, int y)
     return gap < 0 ? -gap : gap;
 }
 
+/* How far apart the final points of two positions of the same shape may be (the same holders
+ * of the live cards by rank in each suit: docs/kernels.md, "Value gaps"): their live cards `a`
+ * and `b` (once, twice) paired by rank, the sum of each pair's point gap times its copies. */
+static inline int32_t game_near(const dam_ctx *c, const uint64_t *a, const uint64_t *b)
+{
+    if (a[0] == b[0] && a[1] == b[1]) return 0;
+    int32_t near = 0;
+    for (tc_mask x = a[0], y = b[0]; x; x &= x - 1, y &= y - 1) {
+        int i = tc_lowest(x);
+        int32_t gap = game_value_gap(c, i, tc_lowest(y));
+        near += gap << (a[1] >> i & 1);
+    }
+    return near;
+}
+
 /* At an avoid lead: the cards of the other camp than the leader's. */
 #define SEARCH_GAME_ORDER_FACTS
 #define SEARCH_ORDER_FACTS tc_mask
@@ -292,6 +316,7 @@ int tc_dam_solve(const tc_dam_rules *r, const tc_dam_state *s, tc_solve_request 
     }
     c.base.special = tc_search_special_cards(c.base.role, r->deck.once);
     c.base.gaps = !r->score_tricks && (solver->switches & TC_SOLVE_GAPS);
+    c.base.near = c.base.gaps && !r->collect; /* collect: 5 % fewer nodes, a third more time */
     c.pile_cards[s->pile_end] = (tc_multiset){0, 0};
     c.pile_gain[s->pile_end] = c.pile_loss[s->pile_end] = 0;
     for (int i = s->pile_end - 1; i >= s->pile_next; --i) {

@@ -28,7 +28,8 @@
  * game_bounds. base.role[card] classes the cards alike but for rank (same value, same special
  * part in the rules); TC_SEARCH_ALONE marks a card equivalent to no other. A game defining
  * SEARCH_RANKS (winning ranks) adds game_fix, game_unfix, game_why_card and game_spread
- * (spades/solve.c). */
+ * (spades/solve.c). A game defining SEARCH_VALUE_GAPS adds game_value_gap, and SEARCH_NEAR (the
+ * first of two key words) game_near: docs/kernels.md, "Value gaps". */
 #ifndef TRICKCORE_SEARCH_SEARCH_H
 #define TRICKCORE_SEARCH_SEARCH_H
 
@@ -53,6 +54,9 @@
 #define TC_SEARCH_BUCKET 4
 #endif
 #define TC_SEARCH_WIDE TC_SEARCH_BUCKET
+#endif
+#if defined(SEARCH_NEAR) && SEARCH_MASKED
+#error "near entries pair live cards by rank: winning ranks mask some of them"
 #endif
 
 typedef struct {
@@ -115,8 +119,10 @@ static inline int search_bucket_size(uint64_t spread)
 
 /* The bucket of `key` with its masked words cut to the bits `spread` (all of them for an exact
  * entry; with winning ranks, the bits game_spread names, or none: those buckets take the
- * table's second half, so that buckets of the two widths never overlap). */
-static inline search_entry *search_bucket(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread)
+ * table's second half, so that buckets of the two widths never overlap); `near`: the bucket of
+ * every key of its shape (its near words left out: game_near). */
+static inline search_entry *search_bucket(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread,
+                                          int near)
 {
     tc_solver *sv = c->base.solver;
     int size = search_bucket_size(spread), halves = SEARCH_MASKED ? 2 : 1;
@@ -124,10 +130,50 @@ static inline search_entry *search_bucket(const SEARCH_CTX *c, const uint64_t *k
     uint64_t cut[SEARCH_KEY_WORDS];
     memcpy(cut, key, sizeof cut);
     for (int i = 0; i < SEARCH_MASKED; ++i) cut[i] &= spread;
+#ifdef SEARCH_NEAR
+    if (near) cut[SEARCH_NEAR] = cut[SEARCH_NEAR + 1] = UINT64_C(0x5BD1E9955BD1E995);
+#else
+    (void)near;
+#endif
     uint64_t h = search_hash(cut);
     uint64_t at = ((h >> 32) * (uint64_t)buckets) >> 32;   /* 0..buckets-1 */
     if (SEARCH_MASKED && !spread) at += (uint64_t)buckets; /* the second half */
     return (search_entry *)sv->table + (int64_t)at * size;
+}
+
+#ifdef SEARCH_NEAR
+/* Whether `e` and `key` agree but for the near words: the same shape. */
+static inline int search_near_matches(const search_entry *e, const uint64_t *key)
+{
+    return !memcmp(e->key, key, SEARCH_NEAR * sizeof *key) &&
+           !memcmp(e->key + SEARCH_NEAR + 2, key + SEARCH_NEAR + 2,
+                   (SEARCH_KEY_WORDS - SEARCH_NEAR - 2) * sizeof *key);
+}
+#endif
+
+/* Narrows [*lower, *upper] by entry `e`'s bounds (values + base), widened by `near`; *moved
+ * bit 0 (1): it moved the lower (upper) bound, with the entry's fixed bits in fixed[0]
+ * (fixed[1]). Returns whether the window (alpha, beta) is decided. */
+static TC_ALWAYS_INLINE int search_narrow(const search_entry *e, int32_t base, int32_t near,
+                                          int32_t alpha, int32_t beta, int32_t *lower,
+                                          int32_t *upper, int *moved, uint64_t *fixed)
+{
+#if SEARCH_MASKED
+    uint64_t fixed_here = e->fixed;
+#else
+    uint64_t fixed_here = ~UINT64_C(0);
+#endif
+    if (e->lower + base - near > *lower) {
+        *lower = e->lower + base - near;
+        *moved |= 1;
+        fixed[0] = fixed_here;
+    }
+    if (e->upper + base + near < *upper) {
+        *upper = e->upper + base + near;
+        *moved |= 2;
+        fixed[1] = fixed_here;
+    }
+    return *lower >= beta || *upper <= alpha || *lower == *upper;
 }
 
 /* Whether `e` (of this generation) holds for the position of `key`. */
@@ -153,12 +199,13 @@ static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *ke
 {
     const tc_solver *sv = c->base.solver;
     int found = 0, ranks = spread != ~UINT64_C(0), size = search_bucket_size(spread);
-    const search_entry *home = search_bucket(c, key, spread), *bucket = home, *wide = NULL;
+    const search_entry *home = search_bucket(c, key, spread, 0), *bucket = home, *wide = NULL,
+                       *shape = NULL;
     int32_t lower0 = *lower, upper0 = *upper;
-    uint16_t seq = sv->team ? search_seq(home) : 0, wide_seq = 0;
+    uint16_t seq = sv->team ? search_seq(home) : 0, wide_seq = 0, shape_seq = 0;
     for (int i = 0, end = size + (ranks ? TC_SEARCH_WIDE : 0); i < end; ++i) {
         if (i == size) {
-            wide = search_bucket(c, key, 0);
+            wide = search_bucket(c, key, 0, 0);
             wide_seq = sv->team ? search_seq(wide) : 0;
             bucket = wide - size;
         }
@@ -170,26 +217,26 @@ static TC_ALWAYS_INLINE int search_probe(const SEARCH_CTX *c, const uint64_t *ke
         }
         if (!search_matches(e, key)) continue;
         if (!found++) *first = e->best;
-#if SEARCH_MASKED
-        uint64_t fixed_here = e->fixed;
-#else
-        uint64_t fixed_here = ~UINT64_C(0);
-#endif
-        if (e->lower + base > *lower) {
-            *lower = e->lower + base;
-            *moved |= 1;
-            fixed[0] = fixed_here;
-        }
-        if (e->upper + base < *upper) {
-            *upper = e->upper + base;
-            *moved |= 2;
-            fixed[1] = fixed_here;
-        }
-        if (*lower >= beta || *upper <= alpha || *lower == *upper) break; /* decided */
+        if (search_narrow(e, base, 0, alpha, beta, lower, upper, moved, fixed)) break; /* decided */
     }
+#ifdef SEARCH_NEAR
+    int decided = *lower >= beta || *upper <= alpha || *lower == *upper;
+    if (c->base.near && !decided) { /* the entries of positions of the same shape */
+        shape = search_bucket(c, key, spread, 1);
+        shape_seq = sv->team ? search_seq(shape) : 0;
+        for (int i = 0; i < TC_SEARCH_BUCKET; ++i) {
+            const search_entry *e = shape + i;
+            if (e->generation != sv->generation) break;
+            if (!search_near_matches(e, key)) continue;
+            if (!found++) *first = e->best;
+            int32_t near = game_near(c, e->key + SEARCH_NEAR, key + SEARCH_NEAR);
+            if (search_narrow(e, base, near, alpha, beta, lower, upper, moved, fixed)) break;
+        }
+    }
+#endif
     if (found && sv->team &&
-        !(search_seq_held(home, seq) &&
-          (!wide || search_seq_held(wide, wide_seq)))) { /* a store raced with the reads */
+        !(search_seq_held(home, seq) && (!wide || search_seq_held(wide, wide_seq)) &&
+          (!shape || search_seq_held(shape, shape_seq)))) { /* a store raced with the reads */
         *lower = lower0;
         *upper = upper0;
         *moved = 0;
@@ -212,28 +259,19 @@ static inline tc_mask search_why(const SEARCH_CTX *c, const SEARCH_STATE *s, int
     return why;
 }
 
-/* Stores what a search of the position of `key` found: `best` in the window (alpha, beta), a
- * fail-high a lower bound, a fail-low an upper bound, depending on the cards `why`, in the
- * bucket `spread` picks. Merges into the entry of the same key (and the same fixed bits), else
- * takes the bucket's first stale entry (so its current ones stay a prefix), else replaces the
- * cheapest to recompute. */
-static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STATE *s,
-                                          const uint64_t *key, uint64_t spread, int32_t base,
-                                          int32_t best, int32_t alpha, int32_t beta, tc_mask why,
-                                          int best_card)
+/* Writes into `bucket` (of `size` entries) what a search found for the key `stored` (masked by
+ * `fixed`): merges into the entry of the same key (and the same fixed bits), else takes the
+ * bucket's first stale entry (so its current ones stay a prefix), else replaces the cheapest to
+ * recompute. A team member skips a bucket another is writing. */
+static TC_ALWAYS_INLINE void search_put(const SEARCH_CTX *c, const SEARCH_STATE *s,
+                                        search_entry *bucket, int size, const uint64_t *stored,
+                                        uint64_t fixed, int32_t base, int32_t best, int32_t alpha,
+                                        int32_t beta, int best_card)
 {
     const tc_solver *sv = c->base.solver;
-    uint64_t stored[SEARCH_KEY_WORDS];
-    memcpy(stored, key, sizeof stored);
-#if SEARCH_MASKED
-    uint64_t fixed = spread != ~UINT64_C(0) ? game_fix(c, s, why) : spread;
-    for (int i = 0; i < SEARCH_MASKED; ++i) stored[i] &= fixed;
-#else
-    uint64_t fixed = spread;
-    (void)why;
+#if !SEARCH_MASKED
+    (void)fixed;
 #endif
-    uint64_t at = (fixed & spread) == spread ? spread : 0;
-    search_entry *bucket = search_bucket(c, key, at);
     uint16_t seq = 0;
     if (sv->team) { /* the bucket's seqlock: odd while this store writes */
         seq = __atomic_load_n(&bucket->seq, __ATOMIC_RELAXED);
@@ -241,15 +279,15 @@ static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STAT
                                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
             return;
     }
-    int size = search_bucket_size(at), found = 0, j = 0;
+    int found = 0, j = 0;
     search_entry *entry = bucket;
     for (; j < size && !found; ++j) { /* the current entries, a prefix of the bucket */
         entry = bucket + j;
         if (entry->generation != sv->generation) break;
 #if SEARCH_MASKED
-        found = entry->fixed == fixed && !memcmp(entry->key, stored, sizeof stored);
+        found = entry->fixed == fixed && !memcmp(entry->key, stored, sizeof entry->key);
 #else
-        found = !memcmp(entry->key, stored, sizeof stored);
+        found = !memcmp(entry->key, stored, sizeof entry->key);
 #endif
     }
     if (!found && j == size) { /* full: the cheapest to recompute, ties round the bucket */
@@ -261,7 +299,7 @@ static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STAT
         }
     }
     if (!found) {
-        memcpy(entry->key, stored, sizeof stored);
+        memcpy(entry->key, stored, sizeof entry->key);
 #if SEARCH_MASKED
         entry->fixed = fixed;
 #endif
@@ -274,6 +312,33 @@ static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STAT
     entry->best = (uint8_t)best_card;
     entry->depth = (uint8_t)(TC_NUM_CARD_IDS - s->head.tricks_played);
     if (sv->team) __atomic_store_n(&bucket->seq, (uint16_t)(seq + 2), __ATOMIC_RELEASE);
+}
+
+/* Stores what a search of the position of `key` found: `best` in the window (alpha, beta), a
+ * fail-high a lower bound, a fail-low an upper bound, depending on the cards `why`, in the
+ * bucket `spread` picks (search_put), and with near entries in its shape's bucket too. */
+static TC_ALWAYS_INLINE void search_store(const SEARCH_CTX *c, const SEARCH_STATE *s,
+                                          const uint64_t *key, uint64_t spread, int32_t base,
+                                          int32_t best, int32_t alpha, int32_t beta, tc_mask why,
+                                          int best_card)
+{
+    uint64_t stored[SEARCH_KEY_WORDS];
+    memcpy(stored, key, sizeof stored);
+#if SEARCH_MASKED
+    uint64_t fixed = spread != ~UINT64_C(0) ? game_fix(c, s, why) : spread;
+    for (int i = 0; i < SEARCH_MASKED; ++i) stored[i] &= fixed;
+#else
+    uint64_t fixed = spread;
+    (void)why;
+#endif
+    uint64_t at = (fixed & spread) == spread ? spread : 0;
+    search_put(c, s, search_bucket(c, key, at, 0), search_bucket_size(at), stored, fixed, base,
+               best, alpha, beta, best_card);
+#ifdef SEARCH_NEAR
+    if (c->base.near)
+        search_put(c, s, search_bucket(c, key, at, 1), TC_SEARCH_BUCKET, stored, fixed, base, best,
+                   alpha, beta, best_card);
+#endif
 }
 
 /* Starts a solve: TC_ERR_STATE outside the play phase, TC_ERR_ARGUMENT for an objective not in
@@ -296,6 +361,7 @@ static inline int search_begin(tc_search_base *base, const tc_deal_head *head,
     base->ranks = 0;
     base->bmi2 = solver->isa == TC_ISA_BMI2;
     base->gaps = 0;
+    base->near = 0;
     solver->stats = (tc_solve_stats){0, 0, 0};
     return TC_OK;
 }

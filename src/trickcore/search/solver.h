@@ -190,6 +190,7 @@ typedef struct {
     int8_t ranks;                     /* winning ranks: entries match on the ranks they need */
     int8_t bmi2;                      /* the solver's variant is TC_ISA_BMI2 (pext and pdep) */
     int8_t gaps;                      /* cards may differ in points alone (game_value_gap) */
+    int8_t near;                      /* entries hold for keys of the same shape (game_near) */
     uint8_t role[TC_NUM_CARD_IDS];    /* what rank does not decide: equal roles may fold */
     tc_mask special;                  /* cards whose role differs from their suit's */
     const void *root;                 /* the state search_root values */
