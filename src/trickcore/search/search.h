@@ -55,8 +55,8 @@
 #endif
 #define TC_SEARCH_WIDE TC_SEARCH_BUCKET
 #endif
-#if defined(SEARCH_NEAR) && SEARCH_MASKED
-#error "near entries pair live cards by rank: winning ranks mask some of them"
+#if (defined(SEARCH_NEAR) || defined(SEARCH_VALUE_GAPS)) && SEARCH_MASKED
+#error "value gaps pair cards by rank: winning ranks mask some of them"
 #endif
 
 typedef struct {

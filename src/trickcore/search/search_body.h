@@ -193,20 +193,19 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
     tc_mask searched = 0, others = c->base.gaps ? game_others(c, s, seat) : 0;
 #endif
     for (int i = 0; i < n; ++i) {
+        SEARCH_STATE child;
         tc_mask w = 0;
         int32_t v;
 #ifdef SEARCH_VALUE_GAPS
-        if (!searched ||
+        if (searched &&
             (v = SEARCH_NAME(search_gap_bound)(c, cards[i], searched, result, others, ours),
-             ours ? v > alpha : v < beta)) /* else the bound settles the card */
+             ours ? v <= alpha : v >= beta)) { /* the bound settles the card */
+        } else
 #endif
         {
-            SEARCH_STATE child = *s;
+            child = *s;
             game_play(c, &child, cards[i]);
             v = SEARCH_NAME(search_node)(c, &child, alpha, beta, &w);
-#if SEARCH_MASKED
-            if (c->base.ranks) w = game_why_card(c, s, &child, cards[i], w);
-#endif
         }
 #ifdef SEARCH_VALUE_GAPS
         if (c->base.gaps) {
@@ -219,6 +218,9 @@ static SEARCH_TARGET int32_t SEARCH_NAME(search_node)(SEARCH_CTX *c, const SEARC
                 v < beta ? &c->base.root_upper[cards[i]] : &c->base.root_lower[cards[i]];
             *bound = v < beta ? (v < *bound ? v : *bound) : (v > *bound ? v : *bound);
         }
+#if SEARCH_MASKED /* no value gaps there (search.h): the card was searched */
+        if (c->base.ranks) w = game_why_card(c, s, &child, cards[i], w);
+#endif
         why_all |= w;
         if (ours ? v > best : v < best) {
             best = v;
