@@ -117,10 +117,9 @@ static inline int search_bucket_size(uint64_t spread)
     return spread ? TC_SEARCH_BUCKET : TC_SEARCH_WIDE;
 }
 
-/* The bucket of `key` with its masked words cut to the bits `spread` (all of them for an exact
- * entry; with winning ranks, the bits game_spread names, or none: those buckets take the
- * table's second half, so that buckets of the two widths never overlap); `near`: the bucket of
- * every key of its shape (its near words left out: game_near). */
+/* The bucket of `key` with its masked words cut to `spread` (all for an exact entry; with winning
+ * ranks, game_spread's bits, or none: the table's second half, so the two widths never overlap);
+ * `near`: the bucket of every key of its shape (the near words left out: game_near). */
 static inline search_entry *search_bucket(const SEARCH_CTX *c, const uint64_t *key, uint64_t spread,
                                           int near)
 {
@@ -259,10 +258,9 @@ static inline tc_mask search_why(const SEARCH_CTX *c, const SEARCH_STATE *s, int
     return why;
 }
 
-/* Writes into `bucket` (of `size` entries) what a search found for the key `stored` (masked by
- * `fixed`): merges into the entry of the same key (and the same fixed bits), else takes the
- * bucket's first stale entry (so its current ones stay a prefix), else replaces the cheapest to
- * recompute. A team member skips a bucket another is writing. */
+/* Writes what a search found for the key `stored` (masked by `fixed`) into `bucket`: into the
+ * entry of the same key and fixed bits, else the first stale one (the current ones stay a
+ * prefix), else the cheapest to recompute; a team member skips a bucket another is writing. */
 static TC_ALWAYS_INLINE void search_put(const SEARCH_CTX *c, const SEARCH_STATE *s,
                                         search_entry *bucket, int size, const uint64_t *stored,
                                         uint64_t fixed, int32_t base, int32_t best, int32_t alpha,

@@ -112,10 +112,9 @@ static TC_ALWAYS_INLINE SEARCH_TARGET int SEARCH_NAME(search_order)(const SEARCH
 }
 
 #ifdef SEARCH_VALUE_GAPS
-/* A bound on `card`'s value, from above (`upper`) or below, by the cards of `known` (their
- * values or bounds from that side in `result`): a card of its suit with no card of `others`
- * between the two plays alike but for its points, so their values differ by at most
- * game_value_gap (docs/kernels.md, "Value gaps"). +-TC_SEARCH_INF where none bounds it. */
+/* A bound on `card`'s value from above (`upper`) or below by the cards of `known` (results in
+ * `result`) of its suit with no card of `others` between: those play alike but for their
+ * points, so the values differ by game_value_gap at most (docs/kernels.md, "Value gaps"). */
 static inline SEARCH_TARGET int32_t SEARCH_NAME(search_gap_bound)(const SEARCH_CTX *c, int card,
                                                                   tc_mask known,
                                                                   const int32_t *result,
