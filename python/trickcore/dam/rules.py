@@ -211,7 +211,7 @@ class Rules:
         """Points for taking ``card`` (a joker included) under ``scoring``."""
         return self.card_values[Card(card)]
 
-    @property
+    @functools.cached_property  # read on every solve (search/solver.py)
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats that score together: each player alone, or partners opposite."""
         if self.teams:

@@ -347,7 +347,7 @@ class Rules:
         values = self.card_values
         return sum(values[c] for c in self.moon_cards)
 
-    @property
+    @functools.cached_property  # read on every solve (search/solver.py)
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats that score together: each player alone, or partners opposite."""
         n = self.players

@@ -85,28 +85,32 @@ class _Request(NamedTuple):  # a tuple: built on every solve, faster than a data
 
 def _request(deal: TrickDeal, objective: str | None, seat: int | None) -> _Request:
     """The checked objective and side of a solve of ``deal``; the deal must be in play."""
-    if deal.phase == "over":
-        raise SolveError("the deal is over: there is nothing left to solve")
-    if deal.phase != "play":
+    phase = deal.phase
+    if phase != "play":
+        if phase == "over":
+            raise SolveError("the deal is over: there is nothing left to solve")
         raise SolveError(f"the solver starts from the play phase: this deal is in its "
-                         f"{deal.phase} phase")
+                         f"{phase} phase")
     objectives = deal.OBJECTIVES
     name = next(iter(objectives)) if objective is None else objective
     if not isinstance(name, str) or name not in objectives:
         raise SolveError(f"unknown objective {objective!r} for {deal.rules.game}: expected "
                          f"{' or '.join(map(repr, objectives))}")
-    players = deal.players
-    valued = deal.to_act if seat is None else seat
-    if isinstance(valued, bool) or not isinstance(valued, int) or not 0 <= valued < players:
-        raise SolveError(f"no seat {seat!r}: seats are 0..{players - 1}")
+    if seat is None:
+        valued = deal.to_act
+        assert valued is not None  # a deal in play has a seat to act
+    else:
+        players = deal.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise SolveError(f"no seat {seat!r}: seats are 0..{players - 1}")
+        valued = seat
     for side in deal.rules.sides:  # the rules' sides cover every seat
         if valued in side:
             break
     mask = 0
     for p in side:
         mask |= 1 << p
-    lower = bool(deal._solve_lower_is_better())
-    return _Request(name, objectives[name], valued, tuple(side), mask, lower)
+    return _Request(name, objectives[name], valued, side, mask, deal._solve_lower_is_better())
 
 
 def _table_mb(tt_mb: object) -> int | None:
@@ -118,8 +122,13 @@ def _table_bytes(deal: TrickDeal, tt_mb: int | None, tricks_left: int) -> int:
     """The table for a solve: ``tt_mb`` MiB at most (None: the deal's own cap), less for a
     short ending (the deal's SOLVER_TABLE_SHRINK halvings less up to 11 tricks)."""
     cap = (deal._solver_table_mb() if tt_mb is None else tt_mb) << 20
-    tricks, shrink = min(tricks_left, 13), deal.SOLVER_TABLE_SHRINK
-    return max(MIN_TABLE_BYTES, min(cap, 16384 << tricks >> (shrink if tricks <= 11 else 0)))
+    if tricks_left > 13:
+        tricks_left = 13
+    size = 16384 << tricks_left
+    if tricks_left <= 11:
+        size >>= deal.SOLVER_TABLE_SHRINK
+    size = cap if cap < size else size
+    return MIN_TABLE_BYTES if size < MIN_TABLE_BYTES else size
 
 
 def _deal_table_bytes(deal: TrickDeal, tt_mb: int | None) -> int:
@@ -184,11 +193,13 @@ class ReusableSolver:
         team = _team(deal, _team_helpers(threads))
         solver = self._solver_for(size, None)
         values, _, value, best = solver.solve(deal, request.code, request.mask, *team)
-        to_act = deal.to_act
-        assert to_act is not None
-        return Solution(request.objective, request.seat, request.side, to_act,
-                        request.lower_is_better, values, value, CardSet(best),
-                        SolveStats(*solver.stats))
+        solution = object.__new__(Solution)  # its fields at once: its __init__ sets them one by one
+        solution.__dict__.update(objective=request.objective, seat=request.seat,
+                                 side=request.side, to_act=deal.to_act,
+                                 lower_is_better=request.lower_is_better, values=values,
+                                 value=value, best=CardSet(best),
+                                 stats=SolveStats(*solver.stats))
+        return solution
 
     def solve_value(self, deal: TrickDeal, objective: str | None = None, *,
                     seat: int | None = None, max_nodes: int | None = None) -> int:
