@@ -12,16 +12,16 @@ trick boundary, the seat to act leading), or in Dam until the draw pile is empty
 position whose every card is known). Row position i uses seed ``--seed`` + i.
 
 The per-position time is one ``deal.solve(objective)`` call (its table included: allocated, or
-for a short ending the thread's recycled one), the row's positions solved one after another in
-a child process so that a position taking longer than ``--cap`` seconds can be stopped: it
-counts as the cap, so median, mean and max become lower bounds (shown with ">"). Nodes and ns per
-node are over the positions solved within the cap (all the row's time over all its nodes). The
-last column is one ``solve_batch(solved, workers=1)`` over the same solved positions (one table,
-cleared between positions) divided by their count; its rows are checked against the single
-solves. ``--threads N`` times ``deal.solve(objective, threads=N)`` instead (a team of N
-threads values the cards; the batch column stays one worker). ``--value`` adds the median and
-mean of one ``deal.solve_value(objective)`` a position (the position's value alone, without each
-card's own search), timed the same way after them.
+for a short ending the thread's recycled one), the row's positions solved one after another in a
+child process (sending their answers in batches) so that a position taking longer than ``--cap``
+seconds can be stopped: it counts as the cap, so median, mean and max become lower bounds (shown
+with ">"). Nodes and ns per node are over the positions solved within the cap (all the row's
+time over all its nodes). The last column is one ``solve_batch(solved, workers=1)`` over the
+same solved positions (one table, cleared between positions) divided by their count; its rows
+are checked against the single solves. ``--threads N`` times ``deal.solve(objective,
+threads=N)`` instead (a team of N threads values the cards; the batch column stays one worker).
+``--value`` adds the median and mean of one ``deal.solve_value(objective)`` a position (the
+position's value alone, without each card's own search), timed the same way after them.
 bench/bench_solver.py builds its positions with the functions here.
 """
 
@@ -143,38 +143,50 @@ SCALING = [("Spades", "9", 300), ("Svarta Maja", "8", 60)]
 # -- timing in a child process (so that a long solve can be stopped) --------------------------
 
 
-def _serve(conn: Connection) -> None:
+FLUSH_SECONDS = 0.25  # the child sends its answers in batches at most this far apart
+
+
+def _serve(conn: Connection, progress: Any) -> None:
     """The child's loop: ("each", deals, objective, threads) -> for each deal in turn, (seconds,
     nodes, {card: value}, value) of its one ``deal.solve``; ("value", deals, objective) -> for each
     deal, (seconds, value) of its one ``deal.solve_value``; ("batch", deals, objective,
-    workers) -> (seconds, values, legal, value, nodes)."""
+    workers) -> (seconds, values, legal, value, nodes). Answers to "each" and "value" go in lists
+    every FLUSH_SECONDS and at the end: a pipe write after each solve slowed the next one (5-card
+    Spades: 49-53 µs a solve on average, 44-48 so); ``progress`` counts the solves done."""
     conn.send("ready")
     while True:
         try:
             request = conn.recv()
         except EOFError:
             return
-        if request[0] == "each":
-            _, deals, objective, threads = request
-            for deal in deals:
-                start = time.perf_counter()
-                solution = deal.solve(objective, threads=threads)
-                elapsed = time.perf_counter() - start
-                conn.send((elapsed, solution.stats.nodes,
-                           {int(card): value for card, value in solution.values.items()},
-                           solution.value))
-        elif request[0] == "value":
-            _, deals, objective = request
-            for deal in deals:
-                start = time.perf_counter()
-                value = deal.solve_value(objective)
-                conn.send((time.perf_counter() - start, value))
-        else:
+        if request[0] == "batch":
             _, deals, objective, workers = request
             start = time.perf_counter()
             batch = trickcore.solve_batch(deals, objective, workers=workers)
             elapsed = time.perf_counter() - start
             conn.send((elapsed, batch.values, batch.legal, batch.value, batch.nodes))
+            continue
+        kind, deals, objective, threads = request
+        pending: list[Any] = []
+        flushed = time.perf_counter()
+        for i, deal in enumerate(deals):
+            start = time.perf_counter()
+            if kind == "each":
+                solution = deal.solve(objective, threads=threads)
+                elapsed = time.perf_counter() - start
+                pending.append((elapsed, solution.stats.nodes,
+                                {int(card): value for card, value in solution.values.items()},
+                                solution.value))
+            else:
+                value = deal.solve_value(objective)
+                pending.append((time.perf_counter() - start, value))
+            progress.value = i + 1
+            if time.perf_counter() - flushed >= FLUSH_SECONDS or i + 1 == len(deals):
+                conn.send(pending)
+                pending, flushed = [], time.perf_counter()
+
+
+_UNSOLVED = object()  # solve_each: an answer still to come
 
 
 class CappedSolver:
@@ -184,10 +196,13 @@ class CappedSolver:
         self._context = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Connection | None = None
+        self._progress: Any = None  # the child's count of the solves done (solve_each)
 
     def _start(self) -> Connection:
         ours, theirs = self._context.Pipe()
-        self._process = self._context.Process(target=_serve, args=(theirs,), daemon=True)
+        self._progress = self._context.Value("q", 0, lock=False)
+        self._process = self._context.Process(target=_serve, args=(theirs, self._progress),
+                                              daemon=True)
         self._process.start()
         theirs.close()
         if ours.recv() != "ready":
@@ -215,21 +230,28 @@ class CappedSolver:
                    kind: str = "each", threads: int = 1) -> list[Any]:
         """Each deal's one ``deal.solve`` on ``threads`` (seconds, nodes, {card: value}, value),
         or with ``kind`` "value" its ``deal.solve_value`` (seconds, value), solved one after
-        another in the child as a loop would; None for a solve past ``cap`` s (the rest then go
-        to a new child)."""
-        answers: list[Any] = []
-        while len(answers) < len(deals):
-            rest = list(deals[len(answers):])
+        another in the child as a loop would; None for a solve past ``cap`` s (the child is
+        then stopped, and the solves it had done but not sent are done again in a new one)."""
+        answers: list[Any] = [_UNSOLVED] * len(deals)
+        while True:
+            todo = [i for i, answer in enumerate(answers) if answer is _UNSOLVED]
+            if not todo:
+                return answers
             conn = self._conn or self._start()
-            conn.send((kind, rest, objective, threads) if kind == "each" else
-                      (kind, rest, objective))
-            for _ in rest:
-                if not conn.poll(cap):
+            self._progress.value = 0
+            conn.send((kind, [deals[i] for i in todo], objective, threads))
+            got = 0
+            while got < len(todo):
+                # A batch comes at most FLUSH_SECONDS after the one before, but for a long solve.
+                if not conn.poll(cap + FLUSH_SECONDS):
+                    stuck = self._progress.value  # the solve under way
+                    if stuck < len(todo):
+                        answers[todo[stuck]] = None
                     self._stop()
-                    answers.append(None)
                     break
-                answers.append(conn.recv())
-        return answers
+                for answer in conn.recv():
+                    answers[todo[got]] = None if answer[0] >= cap else answer
+                    got += 1
 
     def close(self) -> None:
         if self._conn is not None:
