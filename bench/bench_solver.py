@@ -1,7 +1,7 @@
 """Solver speed (issue #16): exact solves (``deal.solve``) of random positions, one thread: Spades
 tricks at 5 and 9 cards a hand, Svarta Maja and Spardame points at 5 and 8, Dam avoid and collect
-(3 players, two packs) the moment the draw pile is empty; then ``solve_batch`` on one worker
-against two.
+(3 players, two packs) the moment the draw pile is empty; a call's cost around the C search
+(one-card endings); then ``solve_batch`` on one worker against two.
 
 Run: ``PYTHONPATH=python python -m pytest bench/bench_solver.py --benchmark-columns=min,mean,ops``.
 A round solves a fixed list of positions built by bench/solver_figures.py (seeds 1, 2, ...:
@@ -15,6 +15,7 @@ mean, max, nodes, ns per node) these throughputs summarise.
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any
 
@@ -30,6 +31,7 @@ from solver_figures import (
     SVARTA_MAJA,
     dam_position,
     hearts_position,
+    play_down_to,
     positions,
     spades_position,
 )
@@ -143,6 +145,35 @@ def test_solve_dam_pile_empty(benchmark: Any, scale: int, game: str) -> None:
         check_solution(deal, solution)
         check_dam_range(deal, solution)
         assert solution.lower_is_better is (game == "avoid")
+
+
+@cache
+def one_card_deals(game: str, count: int) -> tuple[TrickDeal, ...]:
+    """Endings of one card a hand: the game's bench positions played down to their last trick."""
+    if game == "spades":
+        return spades_deals(1, count)
+    if game in HEARTS:
+        return hearts_deals(game, 1, count)
+    deals = []
+    for seed in range(1, count + 1):
+        deal = dam_position(DAM[game], seed)
+        play_down_to(deal, random.Random(seed), 1)
+        deals.append(deal)
+    return tuple(deals)
+
+
+@pytest.mark.parametrize("game", ["spades", "svarta-maja", "avoid"])
+def test_solve_call_one_card(benchmark: Any, scale: int, game: str) -> None:
+    """The cost of a ``deal.solve()`` call around its C search: a one-card ending searches a
+    handful of positions, so nearly all of its time is the Python layer's."""
+    deals = one_card_deals(game, 50 * scale)
+    objective = "tricks" if game == "spades" else "points"
+    solutions = benchmark(solve_all, deals, objective)
+    record_rate(benchmark, len(deals))
+    for deal, solution in zip(deals, solutions, strict=True):
+        check_solution(deal, solution)
+        assert len(solution.values) == 1
+    check_line(deals[0], solutions[0])
 
 
 @pytest.mark.parametrize("workers", [1, 2])
